@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { checkPasswordStrength, checkRealName, checkSmsCode, checkUserName } from './rules';
+import { idCardString, phoneString, requiredString } from './validation';
+
+/**
+ * Account payloads: candidate registration and recovery (spec §1, §7 "Candidate auth and account"),
+ * logins of both sides, and the password change (spec §3 "Password change payload", §5).
+ */
+
+const byRule = (check: (v: unknown) => string | null) =>
+  z.string({ error: 'rule.required' }).superRefine((value, ctx) => {
+    const key = check(value);
+    if (key) ctx.addIssue({ code: 'custom', message: key });
+  });
+
+export const userNameString = () => byRule(checkUserName);
+export const newPasswordString = () => byRule(checkPasswordStrength);
+export const smsCodeString = () => byRule(checkSmsCode);
+
+/** POST /auth/login and /api/auth/login (decrypted). Captcha may be off (CAPTCHA_ENABLED=false). */
+export const loginSchema = z.object({
+  userName: requiredString(64),
+  password: requiredString(64),
+  captcha: z.string().trim().max(10).optional(),
+  uuid: z.string().max(64).optional(),
+});
+
+/** POST /api/register (encrypted). */
+export const registerSchema = z.object({
+  userName: userNameString(),
+  password: newPasswordString(),
+  realName: byRule(checkRealName).transform((v) => v.trim()),
+  idCard: idCardString(),
+  telephone: phoneString(),
+  code: smsCodeString(),
+});
+
+/** POST /api/forgetPassword (encrypted): reset with a phone code. */
+export const forgetPasswordSchema = z.object({
+  telephone: phoneString(),
+  code: smsCodeString(),
+  password: newPasswordString(),
+});
+
+/** POST /api/forgetUserName (encrypted): recover the user name with a phone code. */
+export const forgetUserNameSchema = z.object({ telephone: phoneString(), code: smsCodeString() });
+
+/** POST /api/editUserInfo (encrypted): real name and phone; a new phone needs its code. */
+export const editUserInfoSchema = z
+  .object({
+    realName: byRule(checkRealName).transform((v) => v.trim()),
+    telephone: phoneString(),
+    code: z.string().optional(),
+  });
+
+/** POST /api/editPassword and PUT /system/user/updatePsw (encrypted): {oldPsw, newPsw}. */
+export const editPasswordSchema = z.object({
+  oldPsw: requiredString(64, 'rule.oldPsw.required'),
+  newPsw: newPasswordString(),
+});
+
+/** Why an SMS code is asked for: each purpose has its own code. */
+export const SMS_PURPOSES = ['register', 'forgetPassword', 'forgetUserName', 'editUserInfo'] as const;
+export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+
+/** SMS code limits (issue 2): valid 5 min, one send per phone per 60 s, five wrong tries void it. */
+export const SMS_CODE_TTL_S = 300;
+export const SMS_RESEND_S = 60;
+export const SMS_MAX_ATTEMPTS = 5;
+export const SMS_DAILY_CAP_PER_PHONE = 10;
+export const SMS_DAILY_CAP_PER_IP = 50;
+
+/** Failed logins: five in a row lock the account for 15 minutes. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_LOCK_MINUTES = 15;
+
+/** The candidate session as GET /api/auth/getInfo returns it (spec §3 front-site userInfo). */
+export interface CandidateInfo {
+  id: number;
+  userName: string;
+  realName: string;
+  idCard: string;
+  gender: string;
+  birthday: string;
+  telephone: string;
+}

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import type { MessageKey } from './i18n';
+import { codeString, dateString, idCardString, optionalString, phoneString, requiredString, type FieldLabels } from './validation';
+
+/**
+ * Enrolment (报名), spec §2 "Enrolment records" form groups, §3 "Enrolment", §5 "Enrolment edit".
+ * Dictionary-coded fields carry the item value; the server checks membership in the dictionary.
+ */
+
+/** Which dictionary each coded field of the form uses (spec §3 "Dictionary types used"). */
+export const ENROLL_DICT_FIELDS = {
+  gender: 'sys_user_sex',
+  maritalStatus: 'sys_marital_status',
+  nation: 'sys_nation',
+  veteran: 'sys_yes_no',
+  politicalAffiliation: 'sys_political',
+  education: 'sys_education',
+  isNormal: 'sys_yes_no',
+  freshmen: 'recruit_freshmen_type',
+  teacherCertification: 'recruit_teacher_certification',
+  teacherCertificationType: 'recruit_teacher_certification_type',
+  teacherCertificationSubject: 'recruit_subject',
+  isAdjust: 'sys_yes_no',
+  priorityCondition: 'sys_yes_no',
+  priorityContent: 'recruit_priority_content_type',
+  planType: 'recruit_plan_category',
+  academicSession: 'recruit_learning_period',
+  subject: 'recruit_subject',
+} as const;
+export type EnrollDictField = keyof typeof ENROLL_DICT_FIELDS;
+
+/** Value of recruit_teacher_certification meaning "holds a certificate": type and subject then required. */
+export const TEACHER_CERTIFICATION_HELD = '1';
+/** sys_yes_no "yes". */
+export const YES = '1';
+
+/** Basic info group of the form, in display order (spec §2). */
+export const ENROLL_BASIC_FIELDS = [
+  'name', 'gender', 'idCard', 'maritalStatus', 'birthday', 'nation', 'veteran', 'politicalAffiliation',
+  'phone', 'domicile', 'address', 'picture', 'graduateCollege', 'education', 'graduationDate', 'major',
+  'isNormal', 'freshmen', 'teacherCertification', 'teacherCertificationType', 'teacherCertificationSubject',
+  'isAdjust', 'priorityCondition', 'priorityContent',
+] as const;
+/** Enrolment info group (spec §2). */
+export const ENROLL_INFO_FIELDS = ['planType', 'enrollCounty', 'academicSession', 'subject'] as const;
+
+/** Labels where the payload name differs from the label key. */
+export const ENROLL_LABELS: FieldLabels = { countyCode: 'field.enrollCounty', cityCode: 'field.enrollCounty' };
+
+/** The enrolment info part, shared by the candidate form and the admin edit (spec §5 "Enrolment edit"). */
+const enrollInfo = {
+  planType: codeString('enroll.planType.required'),
+  cityCode: codeString('enroll.county.required'),
+  countyCode: codeString('enroll.county.required'),
+  academicSession: codeString('enroll.academicSession.required'),
+  subject: codeString('enroll.subject.required'),
+};
+
+/**
+ * The candidate's application (POST /api/apply, multipart fields; the photo `updateImg` is checked
+ * apart). Birthday and gender are derived from the ID number by the server; those sent are ignored.
+ * Conditional rules: certificate type and subject when a certificate is held; priority content when
+ * a priority condition is claimed.
+ */
+export const enrollApplySchema = z
+  .object({
+    planId: z.coerce.number({ error: 'rule.required' }).int().positive(),
+    name: requiredString(30),
+    idCard: idCardString(),
+    maritalStatus: codeString(),
+    nation: codeString(),
+    veteran: codeString(),
+    politicalAffiliation: codeString(),
+    phone: phoneString('enroll.phone.required'),
+    domicile: requiredString(100),
+    address: requiredString(200),
+    graduateCollege: requiredString(100),
+    education: codeString(),
+    graduationDate: dateString(),
+    major: requiredString(100),
+    isNormal: codeString(),
+    freshmen: codeString(),
+    teacherCertification: codeString(),
+    teacherCertificationType: optionalString(32),
+    teacherCertificationSubject: optionalString(32),
+    isAdjust: codeString(),
+    priorityCondition: codeString(),
+    priorityContent: optionalString(32),
+    ...enrollInfo,
+  })
+  .superRefine((form, ctx) => {
+    const requireIf = (cond: boolean, field: keyof typeof form) => {
+      if (cond && !form[field]) ctx.addIssue({ code: 'custom', path: [field], message: 'rule.required' });
+    };
+    requireIf(form.teacherCertification === TEACHER_CERTIFICATION_HELD, 'teacherCertificationType');
+    requireIf(form.teacherCertification === TEACHER_CERTIFICATION_HELD, 'teacherCertificationSubject');
+    requireIf(form.priorityCondition === YES, 'priorityContent');
+  });
+export type EnrollApplyInput = z.output<typeof enrollApplySchema>;
+
+/** Admin edit (PUT /candidate/enroll): the list is read-only except the phone (spec §2). */
+export const enrollAdminUpdateSchema = z.object({
+  id: z.coerce.number({ error: 'rule.required' }).int().positive(),
+  phone: phoneString('enroll.phone.required'),
+});
+
+/** Search of GET /candidate/enroll/page and /export (spec §2 columns as filters). */
+export const enrollQuerySchema = z.object({
+  planId: z.coerce.number().int().positive().optional(),
+  name: optionalString(30),
+  idCard: optionalString(18),
+  phone: optionalString(11),
+  cityCode: optionalString(12),
+  countyCode: optionalString(12),
+  academicSession: optionalString(32),
+  subject: optionalString(32),
+  createStatus: optionalString(2),
+  isDownload: optionalString(2),
+});
+export type EnrollQuery = z.output<typeof enrollQuerySchema>;
+
+/** Form generation status (spec §4): server-supplied code list. */
+export const CREATE_STATUS = { pending: '0', generated: '1' } as const;
+
+/** The enrolment as the API returns it (admin detail and candidate view); coded fields carry codes. */
+export interface Enroll {
+  id: number;
+  planId: number;
+  planYear: string;
+  planName: string;
+  candidateId: number;
+  name: string;
+  gender: string;
+  idCard: string;
+  maritalStatus: string;
+  birthday: string;
+  nation: string;
+  veteran: string;
+  politicalAffiliation: string;
+  phone: string;
+  domicile: string;
+  address: string;
+  picture: string | null;
+  graduateCollege: string;
+  education: string;
+  graduationDate: string;
+  major: string;
+  isNormal: string;
+  freshmen: string;
+  teacherCertification: string;
+  teacherCertificationType: string | null;
+  teacherCertificationSubject: string | null;
+  isAdjust: string;
+  priorityCondition: string;
+  priorityContent: string | null;
+  planType: string;
+  provinceCode: string;
+  cityCode: string;
+  countyCode: string;
+  enrollCounty: string;
+  academicSession: string;
+  subject: string;
+  createStatus: string;
+  pdfDownloadNum: number;
+  isDownload: string;
+  createTime: string;
+  updateTime: string;
+}
+
+/** The photo rules (DESIGN / issue): JPEG or PNG sniffed by content, at most 2 MB, at least 200x280 px. */
+export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const PHOTO_MIN_WIDTH = 200;
+export const PHOTO_MIN_HEIGHT = 280;
+export const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
+/** Spec-side check of a chosen file before upload (the server sniffs the content again). */
+export function checkPhotoFile(file: { size: number; type: string }): MessageKey | null {
+  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return 'enroll.photo.type';
+  return file.size > PHOTO_MAX_BYTES ? 'enroll.photo.size' : null;
+}
+
+/** limitBirth (spec §3): the candidate must be born on or after it. Both YYYY-MM-DD. */
+export function meetsBirthLimit(birthday: string, limitBirth: string | null | undefined): boolean {
+  return !limitBirth || birthday >= limitBirth;
+}
+

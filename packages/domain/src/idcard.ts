@@ -1,0 +1,79 @@
+import type { MessageKey } from './i18n';
+
+/**
+ * Citizen identification numbers, GB 11643-1999: 6-digit GB/T 2260 address code, 8-digit birth date,
+ * 3-digit sequence (odd = male), and an ISO 7064 MOD 11-2 check character. Also accepted: the old
+ * 15-digit numbers (6 + YYMMDD + 3, born 19YY) and the residence permits of Hong Kong (810000),
+ * Macao (820000) and Taiwan (830000) residents, which follow the same 18-digit rule.
+ */
+export interface IdCardInfo {
+  /** The 18-digit form, upper-case X (15-digit numbers are converted). */
+  normalized: string;
+  /** YYYY-MM-DD */
+  birthday: string;
+  /** GB/T 2261.1 code: '1' male, '2' female. */
+  gender: '1' | '2';
+  /** The 6-digit address code. */
+  regionCode: string;
+}
+
+const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const CHECK_CHARS = '10X98765432';
+/** First two digits that GB/T 2260 province codes and the residence permits use. */
+const PROVINCE_PREFIXES = new Set([
+  '11', '12', '13', '14', '15', '21', '22', '23', '31', '32', '33', '34', '35', '36', '37', '41', '42',
+  '43', '44', '45', '46', '50', '51', '52', '53', '54', '61', '62', '63', '64', '65', '71', '81', '82',
+  '83',
+]);
+
+/** The GB 11643 check character of the first 17 digits. */
+export function idCardCheckChar(first17: string): string {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(first17[i]) * WEIGHTS[i]!;
+  return CHECK_CHARS[sum % 11]!;
+}
+
+function validDate(year: number, month: number, day: number, today: Date): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return false;
+  }
+  return year >= 1900 && date.getTime() <= today.getTime();
+}
+
+/**
+ * Parses and checks an ID number. Returns the normalized 18-digit number with the birthday and gender
+ * it encodes, or null when the format, province prefix, birth date or check character is wrong.
+ * `today` bounds the birth date (default now).
+ */
+export function parseIdCard(input: unknown, today: Date = new Date()): IdCardInfo | null {
+  if (typeof input !== 'string') return null;
+  let id = input.trim().toUpperCase();
+  if (/^\d{15}$/.test(id)) {
+    const first17 = `${id.slice(0, 6)}19${id.slice(6)}`;
+    id = first17 + idCardCheckChar(first17);
+  }
+  if (!/^\d{17}[\dX]$/.test(id)) return null;
+  if (!PROVINCE_PREFIXES.has(id.slice(0, 2))) return null;
+  const year = Number(id.slice(6, 10));
+  const month = Number(id.slice(10, 12));
+  const day = Number(id.slice(12, 14));
+  if (!validDate(year, month, day, today)) return null;
+  if (idCardCheckChar(id.slice(0, 17)) !== id[17]) return null;
+  return {
+    normalized: id,
+    birthday: `${id.slice(6, 10)}-${id.slice(10, 12)}-${id.slice(12, 14)}`,
+    gender: Number(id[16]) % 2 === 1 ? '1' : '2',
+    regionCode: id.slice(0, 6),
+  };
+}
+
+/** The rule as a check: null when valid, else the message key. */
+export function checkIdCard(value: unknown): MessageKey | null {
+  return parseIdCard(value) ? null : 'rule.idCard';
+}
+
+/** Masks an ID number for logs and lists that need not show it whole: 520102********001X. */
+export function maskIdCard(id: string): string {
+  return id.length < 10 ? id : `${id.slice(0, 6)}********${id.slice(-4)}`;
+}

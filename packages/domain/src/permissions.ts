@@ -1,0 +1,38 @@
+/**
+ * Permission keys, `module:entity:action` (spec §6, DESIGN "Permissions fail closed"). Declared once:
+ * the server checks them on every route and the UI shows buttons by them. A permission list of
+ * exactly ['*'] grants everything.
+ */
+export const PERMISSIONS = {
+  recruitPlan: {
+    list: 'recruit:recruitPlan:list',
+    query: 'recruit:recruitPlan:query',
+    add: 'recruit:recruitPlan:add',
+    edit: 'recruit:recruitPlan:edit',
+    remove: 'recruit:recruitPlan:remove',
+    status: 'recruit:recruitPlan:status',
+  },
+  enroll: {
+    list: 'candidate:enroll:list',
+    query: 'candidate:enroll:query',
+    edit: 'candidate:enroll:edit',
+    remove: 'candidate:enroll:remove',
+    export: 'candidate:enroll:export',
+    generate: 'candidate:enroll:generate',
+  },
+} as const;
+
+type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
+export type PermissionKey = Leaves<typeof PERMISSIONS>;
+export const ALL_PERMISSIONS = '*';
+
+/** All declared keys, for seeding menus/buttons and for checks. */
+export const PERMISSION_KEYS: PermissionKey[] = Object.values(PERMISSIONS).flatMap((group) => Object.values(group));
+
+/** True when a holder of `granted` may use `key`: '*' grants everything. */
+export function hasPermission(granted: readonly string[], key: string): boolean {
+  return granted.includes(ALL_PERMISSIONS) || granted.includes(key);
+}
+
+/** The role constant of spec §6. */
+export const ADMIN_ROLE = 'admin';

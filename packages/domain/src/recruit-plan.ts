@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import type { MessageKey } from './i18n';
+import { cstDate } from './time';
+import { codeString, dateString, dateTimeString, optionalString, requiredString, type FieldLabels } from './validation';
+
+/**
+ * Recruit plan (spec §2 "Recruit plan", §3, §4 "Plan timeline order", §5 "Recruit plan").
+ * Times are ISO 8601 instants; limitBirth is a YYYY-MM-DD date (candidates must be born on or after it).
+ */
+
+/** The nine ranges of the plan form, in timeline order: [start field, end field, label]. */
+export const PLAN_RANGES = [
+  ['startTime', 'endTime', 'field.planTime'],
+  ['enrollStartTime', 'enrollEndTime', 'field.enrollTime'],
+  ['auditStartTime', 'auditEndTime', 'field.auditTime'],
+  ['ticketPrintStartTime', 'ticketPrintEndTime', 'field.ticketPrintTime'],
+  ['examStartTime', 'examEndTime', 'field.examTime'],
+  ['scoreQueryStartTime', 'scoreQueryEndTime', 'field.scoreQueryTime'],
+  ['interviewStartTime', 'interviewEndTime', 'field.interviewTime'],
+  ['physicalExamStartTime', 'physicalExamEndTime', 'field.physicalExamTime'],
+  ['listPublishedStartTime', 'listPublishedEndTime', 'field.listPublishedTime'],
+] as const satisfies readonly (readonly [string, string, MessageKey])[];
+
+export type PlanTimeField = (typeof PLAN_RANGES)[number][0 | 1];
+export type PlanTimeline = Record<PlanTimeField, string>;
+
+/** Labels of the plan payload: both ends of a range carry the range's label. */
+export const RECRUIT_PLAN_LABELS: FieldLabels = {
+  name: 'field.recruitPlan.name',
+  ...Object.fromEntries(PLAN_RANGES.flatMap(([s, e, label]) => [[s, label], [e, label]])),
+};
+
+/**
+ * Each later stage's start must not precede (or must follow) the previous stage's end
+ * (spec §5): [earlier range's end, later range's start, strictly after?, message].
+ */
+const ORDER_RULES: readonly [PlanTimeField, PlanTimeField, boolean, MessageKey][] = [
+  ['enrollEndTime', 'auditStartTime', false, 'plan.audit.afterEnroll'],
+  ['auditEndTime', 'ticketPrintStartTime', false, 'plan.ticket.afterAudit'],
+  ['ticketPrintEndTime', 'examStartTime', true, 'plan.exam.afterTicket'],
+  ['examEndTime', 'scoreQueryStartTime', true, 'plan.score.afterExam'],
+  ['scoreQueryEndTime', 'interviewStartTime', true, 'plan.interview.afterScore'],
+  ['interviewEndTime', 'physicalExamStartTime', true, 'plan.physical.afterInterview'],
+  ['physicalExamEndTime', 'listPublishedStartTime', true, 'plan.list.afterPhysical'],
+];
+
+export interface TimelineIssue {
+  field: PlanTimeField | 'limitBirth';
+  message: MessageKey;
+  params?: Record<string, string>;
+}
+
+/**
+ * The timeline rules of spec §4/§5 over a complete plan: every range starts before it ends; online
+ * enrolment lies inside the plan window (on or after its start, before its end); each stage follows
+ * the previous one; limitBirth is not after `today` (YYYY-MM-DD, China Standard Time).
+ * Returns the broken rules, each on the field a form should mark; [] when the timeline is sound.
+ */
+export function checkPlanTimeline(plan: PlanTimeline & { limitBirth?: string }, today = cstDate()): TimelineIssue[] {
+  const issues: TimelineIssue[] = [];
+  const t = (f: PlanTimeField) => new Date(plan[f]).getTime();
+  for (const [start, end, label] of PLAN_RANGES) {
+    if (!(t(start) < t(end))) issues.push({ field: start, message: 'plan.range.order', params: { label } });
+  }
+  if (t('enrollStartTime') < t('startTime') || !(t('enrollEndTime') < t('endTime'))) {
+    issues.push({ field: 'enrollStartTime', message: 'plan.enroll.inside' });
+  }
+  for (const [earlierEnd, laterStart, strict, message] of ORDER_RULES) {
+    const ok = strict ? t(laterStart) > t(earlierEnd) : t(laterStart) >= t(earlierEnd);
+    if (!ok) issues.push({ field: laterStart, message });
+  }
+  if (plan.limitBirth && plan.limitBirth > today) issues.push({ field: 'limitBirth', message: 'plan.limitBirth.future' });
+  return issues;
+}
+
+const timeFields = Object.fromEntries(
+  PLAN_RANGES.flatMap(([start, end]) => {
+    // spec §5: "The enrolment range message is just its label".
+    const required: MessageKey = start === 'enrollStartTime' ? 'plan.enrollTime.required' : 'rule.required';
+    return [
+      [start, dateTimeString(required)],
+      [end, dateTimeString(required)],
+    ];
+  }),
+) as Record<PlanTimeField, ReturnType<typeof dateTimeString>>;
+
+/** Fields of a plan as the form sends them (POST /recruit/recruitPlan). */
+export const recruitPlanFields = z.object({
+  name: requiredString(100),
+  year: z.string({ error: 'rule.required' }).regex(/^\d{4}$/, { error: 'rule.year' }),
+  company: requiredString(100),
+  limitBirth: dateString(),
+  ...timeFields,
+  customerServicePhone: optionalString(50),
+  serviceCenter: optionalString(5000),
+});
+
+function refineTimeline(plan: z.output<typeof recruitPlanFields>, ctx: z.RefinementCtx) {
+  for (const issue of checkPlanTimeline(plan)) {
+    ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message, params: issue.params });
+  }
+}
+
+/** Create payload: all fields, the timeline rules of §5. Status starts at 0 (unpublished). */
+export const recruitPlanCreateSchema = recruitPlanFields.superRefine(refineTimeline);
+/** Update payload (PUT /recruit/recruitPlan): the same plus id. */
+export const recruitPlanUpdateSchema = recruitPlanFields
+  .extend({ id: z.coerce.number({ error: 'rule.required' }).int().positive() })
+  .superRefine(refineTimeline);
+export type RecruitPlanInput = z.output<typeof recruitPlanCreateSchema>;
+
+/** Search of GET /recruit/recruitPlan/page. */
+export const recruitPlanQuerySchema = z.object({
+  name: optionalString(100),
+  year: optionalString(4),
+  status: optionalString(2),
+});
+
+/** Plan status codes (spec §4): 0 unpublished (deletable), 1 enrolling/open, 2 closed. */
+export const PLAN_STATUS = { draft: '0', open: '1', closed: '2' } as const;
+export type PlanStatus = (typeof PLAN_STATUS)[keyof typeof PLAN_STATUS];
+export const PLAN_STATUSES: readonly PlanStatus[] = ['0', '1', '2'];
+/** Allowed transitions of POST /recruit/recruitPlan/updateStatus/{id}/{status}. */
+export const PLAN_STATUS_TRANSITIONS: Record<PlanStatus, readonly PlanStatus[]> = {
+  '0': ['1'],
+  '1': ['0', '2'],
+  '2': ['1'],
+};
+export function canChangePlanStatus(from: string, to: string): boolean {
+  return (PLAN_STATUS_TRANSITIONS[from as PlanStatus] ?? []).includes(to as PlanStatus);
+}
+
+/** A plan as the API returns it. */
+export interface RecruitPlan extends PlanTimeline {
+  id: number;
+  name: string;
+  year: string;
+  company: string;
+  limitBirth: string;
+  status: PlanStatus;
+  customerServicePhone: string | null;
+  serviceCenter: string | null;
+  createTime: string;
+  updateTime: string;
+}
