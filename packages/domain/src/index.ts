@@ -10,3 +10,4 @@ export * from './account';
 export * from './permissions';
 export * from './dictionaries';
 export * from './region';
+export * from './crypto';

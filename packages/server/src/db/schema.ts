@@ -1,0 +1,398 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  bigint,
+  boolean,
+  char,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The relational model (spec §3). Snake-case columns, camelCase properties as the API names them.
+ * Times are timestamptz; dates (birthday, limitBirth) are `date` read as YYYY-MM-DD strings.
+ */
+const id = () => bigserial('id', { mode: 'number' }).primaryKey();
+const createTime = () => timestamp('create_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updateTime = () => timestamp('update_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const day = (name: string) => date(name, { mode: 'string' });
+const ref = (name: string) => bigint(name, { mode: 'number' });
+
+/** GB/T 2260 regions: level 1 province, 2 city, 3 county. */
+export const sysRegion = pgTable(
+  'sys_region',
+  {
+    id: id(),
+    code: varchar('code', { length: 12 }).notNull(),
+    parentCode: varchar('parent_code', { length: 12 }),
+    name: varchar('name', { length: 64 }).notNull(),
+    level: smallint('level').notNull(),
+    createTime: createTime(),
+  },
+  (t) => [uniqueIndex('sys_region_code_uq').on(t.code), index('sys_region_parent_idx').on(t.parentCode)],
+);
+
+export const sysDictType = pgTable(
+  'sys_dict_type',
+  {
+    id: id(),
+    name: varchar('name', { length: 64 }).notNull(),
+    type: varchar('type', { length: 64 }).notNull(),
+    isSystem: char('is_system', { length: 1 }).notNull().default('0'),
+    description: varchar('description', { length: 500 }),
+    createTime: createTime(),
+    updateTime: updateTime(),
+  },
+  (t) => [uniqueIndex('sys_dict_type_type_uq').on(t.type)],
+);
+
+export const sysDictItem = pgTable(
+  'sys_dict_item',
+  {
+    id: id(),
+    dictType: varchar('dict_type', { length: 64 }).notNull(),
+    label: varchar('label', { length: 100 }).notNull(),
+    labelEn: varchar('label_en', { length: 200 }),
+    value: varchar('value', { length: 64 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+    isDefault: char('is_default', { length: 1 }).notNull().default('N'),
+    description: varchar('description', { length: 500 }),
+    createTime: createTime(),
+    updateTime: updateTime(),
+  },
+  (t) => [uniqueIndex('sys_dict_item_type_value_uq').on(t.dictType, t.value)],
+);
+
+export const sysDepartment = pgTable('sys_department', {
+  id: id(),
+  parentId: ref('parent_id').notNull().default(0),
+  name: varchar('name', { length: 64 }).notNull(),
+  phone: varchar('phone', { length: 20 }),
+  sort: integer('sort').notNull().default(0),
+  createTime: createTime(),
+  updateTime: updateTime(),
+});
+
+/** Back-office users (spec §3 System user). Region codes are the administrator's scope (spec §6). */
+export const sysUser = pgTable(
+  'sys_user',
+  {
+    id: id(),
+    userName: varchar('user_name', { length: 32 }).notNull(),
+    nickName: varchar('nick_name', { length: 64 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    sex: varchar('sex', { length: 2 }),
+    phone: varchar('phone', { length: 20 }),
+    avatar: text('avatar'),
+    departmentId: ref('department_id'),
+    provinceCode: varchar('province_code', { length: 12 }),
+    cityCode: varchar('city_code', { length: 12 }),
+    countyCode: varchar('county_code', { length: 12 }),
+    state: char('state', { length: 1 }).notNull().default('0'),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    createTime: createTime(),
+    updateTime: updateTime(),
+  },
+  (t) => [uniqueIndex('sys_user_user_name_uq').on(t.userName)],
+);
+
+export const sysRole = pgTable(
+  'sys_role',
+  {
+    id: id(),
+    name: varchar('name', { length: 64 }).notNull(),
+    code: varchar('code', { length: 64 }).notNull(),
+    comments: varchar('comments', { length: 500 }),
+    createTime: createTime(),
+    updateTime: updateTime(),
+  },
+  (t) => [uniqueIndex('sys_role_code_uq').on(t.code)],
+);
+
+export const sysUserRole = pgTable(
+  'sys_user_role',
+  {
+    userId: ref('user_id')
+      .notNull()
+      .references(() => sysUser.id, { onDelete: 'cascade' }),
+    roleId: ref('role_id')
+      .notNull()
+      .references(() => sysRole.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+/** Menu items and buttons (spec §3 Menu item): type '0' menu, '1' button. */
+export const sysMenu = pgTable('sys_menu', {
+  id: id(),
+  pid: ref('pid').notNull().default(0),
+  name: varchar('name', { length: 64 }).notNull(),
+  nameEn: varchar('name_en', { length: 100 }),
+  path: varchar('path', { length: 200 }),
+  icon: varchar('icon', { length: 64 }),
+  type: char('type', { length: 1 }).notNull().default('0'),
+  keepAlive: char('keep_alive', { length: 1 }).notNull().default('1'),
+  permission: varchar('permission', { length: 100 }),
+  sort: integer('sort').notNull().default(0),
+  createTime: createTime(),
+  updateTime: updateTime(),
+});
+
+export const sysRoleMenu = pgTable(
+  'sys_role_menu',
+  {
+    roleId: ref('role_id')
+      .notNull()
+      .references(() => sysRole.id, { onDelete: 'cascade' }),
+    menuId: ref('menu_id')
+      .notNull()
+      .references(() => sysMenu.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
+);
+
+/** Candidate accounts (spec §3 Candidate user). */
+export const candidateUser = pgTable(
+  'candidate_user',
+  {
+    id: id(),
+    userName: varchar('user_name', { length: 32 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    realName: varchar('real_name', { length: 30 }).notNull(),
+    idCard: varchar('id_card', { length: 18 }).notNull(),
+    gender: varchar('gender', { length: 2 }).notNull(),
+    birthday: day('birthday').notNull(),
+    telephone: varchar('telephone', { length: 11 }).notNull(),
+    state: char('state', { length: 1 }).notNull().default('0'),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    createTime: createTime(),
+    updateTime: updateTime(),
+  },
+  (t) => [
+    uniqueIndex('candidate_user_user_name_uq').on(t.userName),
+    uniqueIndex('candidate_user_id_card_uq').on(t.idCard),
+    uniqueIndex('candidate_user_telephone_uq').on(t.telephone),
+  ],
+);
+
+/**
+ * Sessions of both sides: opaque tokens stored as SHA-256 hashes, 2 h sliding expiry (DESIGN Auth).
+ * `kind` keeps the two apart: an admin token never opens a candidate route and the reverse.
+ */
+export const authSession = pgTable(
+  'auth_session',
+  {
+    id: id(),
+    tokenHash: char('token_hash', { length: 64 }).notNull(),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    subjectId: ref('subject_id').notNull(),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 300 }),
+    lockHash: text('lock_hash'),
+    locked: boolean('locked').notNull().default(false),
+    expiresAt: ts('expires_at').notNull(),
+    createTime: createTime(),
+  },
+  (t) => [uniqueIndex('auth_session_token_uq').on(t.tokenHash), index('auth_session_subject_idx').on(t.kind, t.subjectId)],
+);
+
+/** Recruit plans (spec §3 Recruit plan). */
+export const recruitPlan = pgTable('recruit_plan', {
+  id: id(),
+  name: varchar('name', { length: 100 }).notNull(),
+  year: varchar('year', { length: 4 }).notNull(),
+  company: varchar('company', { length: 100 }).notNull(),
+  limitBirth: day('limit_birth').notNull(),
+  status: char('status', { length: 1 }).notNull().default('0'),
+  startTime: ts('start_time').notNull(),
+  endTime: ts('end_time').notNull(),
+  enrollStartTime: ts('enroll_start_time').notNull(),
+  enrollEndTime: ts('enroll_end_time').notNull(),
+  auditStartTime: ts('audit_start_time').notNull(),
+  auditEndTime: ts('audit_end_time').notNull(),
+  ticketPrintStartTime: ts('ticket_print_start_time').notNull(),
+  ticketPrintEndTime: ts('ticket_print_end_time').notNull(),
+  examStartTime: ts('exam_start_time').notNull(),
+  examEndTime: ts('exam_end_time').notNull(),
+  scoreQueryStartTime: ts('score_query_start_time').notNull(),
+  scoreQueryEndTime: ts('score_query_end_time').notNull(),
+  interviewStartTime: ts('interview_start_time').notNull(),
+  interviewEndTime: ts('interview_end_time').notNull(),
+  physicalExamStartTime: ts('physical_exam_start_time').notNull(),
+  physicalExamEndTime: ts('physical_exam_end_time').notNull(),
+  listPublishedStartTime: ts('list_published_start_time').notNull(),
+  listPublishedEndTime: ts('list_published_end_time').notNull(),
+  customerServicePhone: varchar('customer_service_phone', { length: 50 }),
+  serviceCenter: text('service_center'),
+  createTime: createTime(),
+  updateTime: updateTime(),
+});
+
+/** Demand per region × category × learning period × subject (spec §3 Recruit plan data). */
+export const recruitPlanData = pgTable(
+  'recruit_plan_data',
+  {
+    id: id(),
+    planId: ref('plan_id')
+      .notNull()
+      .references(() => recruitPlan.id, { onDelete: 'cascade' }),
+    provinceCode: varchar('province_code', { length: 12 }).notNull(),
+    cityCode: varchar('city_code', { length: 12 }).notNull(),
+    countyCode: varchar('county_code', { length: 12 }).notNull(),
+    category: varchar('category', { length: 32 }).notNull(),
+    learningPeriod: varchar('learning_period', { length: 32 }).notNull(),
+    subject: varchar('subject', { length: 32 }).notNull(),
+    demandNumber: integer('demand_number').notNull().default(0),
+    status: char('status', { length: 1 }).notNull().default('1'),
+    createTime: createTime(),
+    updateTime: updateTime(),
+  },
+  (t) => [
+    uniqueIndex('recruit_plan_data_uq').on(t.planId, t.countyCode, t.category, t.learningPeriod, t.subject),
+    index('recruit_plan_data_plan_idx').on(t.planId, t.category),
+  ],
+);
+
+/** Category → education levels that may apply (spec §3 Category-education mapping). */
+export const categoryEducation = pgTable(
+  'recruit_category_education',
+  {
+    id: id(),
+    category: varchar('category', { length: 32 }).notNull(),
+    education: text('education').array().notNull(),
+    createTime: createTime(),
+    updateTime: updateTime(),
+  },
+  (t) => [uniqueIndex('recruit_category_education_uq').on(t.category)],
+);
+
+/** Instructions of a plan (spec §3 Instruction): type '1' is the enrolment notice. HTML is sanitised on write. */
+export const instruction = pgTable('recruit_instruction', {
+  id: id(),
+  planId: ref('plan_id')
+    .notNull()
+    .references(() => recruitPlan.id, { onDelete: 'cascade' }),
+  type: varchar('type', { length: 8 }).notNull(),
+  context: text('context').notNull(),
+  createTime: createTime(),
+  updateTime: updateTime(),
+});
+
+/** Enrolments (spec §2 Enrolment records, §3 Enrolment). One per candidate per plan, one per ID per plan. */
+export const enroll = pgTable(
+  'enroll',
+  {
+    id: id(),
+    planId: ref('plan_id')
+      .notNull()
+      .references(() => recruitPlan.id),
+    candidateId: ref('candidate_id')
+      .notNull()
+      .references(() => candidateUser.id),
+    name: varchar('name', { length: 30 }).notNull(),
+    gender: varchar('gender', { length: 2 }).notNull(),
+    idCard: varchar('id_card', { length: 18 }).notNull(),
+    maritalStatus: varchar('marital_status', { length: 8 }).notNull(),
+    birthday: day('birthday').notNull(),
+    nation: varchar('nation', { length: 8 }).notNull(),
+    veteran: varchar('veteran', { length: 8 }).notNull(),
+    politicalAffiliation: varchar('political_affiliation', { length: 8 }).notNull(),
+    phone: varchar('phone', { length: 11 }).notNull(),
+    domicile: varchar('domicile', { length: 100 }).notNull(),
+    address: varchar('address', { length: 200 }).notNull(),
+    picture: varchar('picture', { length: 200 }),
+    graduateCollege: varchar('graduate_college', { length: 100 }).notNull(),
+    education: varchar('education', { length: 8 }).notNull(),
+    graduationDate: day('graduation_date').notNull(),
+    major: varchar('major', { length: 100 }).notNull(),
+    isNormal: varchar('is_normal', { length: 8 }).notNull(),
+    freshmen: varchar('freshmen', { length: 8 }).notNull(),
+    teacherCertification: varchar('teacher_certification', { length: 8 }).notNull(),
+    teacherCertificationType: varchar('teacher_certification_type', { length: 8 }),
+    teacherCertificationSubject: varchar('teacher_certification_subject', { length: 32 }),
+    isAdjust: varchar('is_adjust', { length: 8 }).notNull(),
+    priorityCondition: varchar('priority_condition', { length: 8 }).notNull(),
+    priorityContent: varchar('priority_content', { length: 32 }),
+    planType: varchar('plan_type', { length: 32 }).notNull(),
+    provinceCode: varchar('province_code', { length: 12 }).notNull(),
+    cityCode: varchar('city_code', { length: 12 }).notNull(),
+    countyCode: varchar('county_code', { length: 12 }).notNull(),
+    enrollCounty: varchar('enroll_county', { length: 64 }).notNull(),
+    academicSession: varchar('academic_session', { length: 32 }).notNull(),
+    subject: varchar('subject', { length: 32 }).notNull(),
+    createStatus: char('create_status', { length: 1 }).notNull().default('0'),
+    pdfFile: varchar('pdf_file', { length: 200 }),
+    pdfDownloadNum: integer('pdf_download_num').notNull().default(0),
+    isDownload: char('is_download', { length: 1 }).notNull().default('0'),
+    createTime: createTime(),
+    updateTime: updateTime(),
+  },
+  (t) => [
+    uniqueIndex('enroll_plan_candidate_uq').on(t.planId, t.candidateId),
+    uniqueIndex('enroll_plan_id_card_uq').on(t.planId, t.idCard),
+    index('enroll_scope_idx').on(t.planId, t.provinceCode, t.cityCode, t.countyCode),
+    index('enroll_create_time_idx').on(t.createTime),
+  ],
+);
+
+/** Short-lived single-use download tokens (DESIGN "Download links carry a short-lived single-use download token"). */
+export const downloadToken = pgTable(
+  'download_token',
+  {
+    tokenHash: char('token_hash', { length: 64 }).primaryKey(),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    resourceId: ref('resource_id').notNull(),
+    subjectKind: varchar('subject_kind', { length: 10 }).notNull(),
+    subjectId: ref('subject_id').notNull(),
+    params: jsonb('params'),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('download_token_expires_idx').on(t.expiresAt)],
+);
+
+/** Server key pair for the hybrid payload encryption (DESIGN "Encrypted payloads"), made at first start. */
+export const sysKeyPair = pgTable('sys_key_pair', {
+  id: varchar('id', { length: 32 }).primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createTime: createTime(),
+});
+
+/** Operation log (spec §7 Operation log), written for every mutating back-office call. */
+export const sysOperLog = pgTable(
+  'sys_oper_log',
+  {
+    id: id(),
+    module: varchar('module', { length: 64 }),
+    businessType: varchar('business_type', { length: 16 }),
+    method: varchar('method', { length: 10 }).notNull(),
+    url: varchar('url', { length: 300 }).notNull(),
+    operatorId: ref('operator_id'),
+    operatorName: varchar('operator_name', { length: 64 }),
+    ip: varchar('ip', { length: 64 }),
+    params: text('params'),
+    status: smallint('status').notNull(),
+    errorMsg: text('error_msg'),
+    costMs: integer('cost_ms').notNull().default(0),
+    createTime: createTime(),
+  },
+  (t) => [index('sys_oper_log_time_idx').on(t.createTime)],
+);
+
+/** A marker of what was seeded, so that seeding runs once. */
+export const seedMarker = pgTable('seed_marker', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  doneAt: timestamp('done_at', { withTimezone: true }).notNull().default(sql`now()`),
+});
