@@ -46,12 +46,11 @@ export const forgetPasswordSchema = z.object({
 export const forgetUserNameSchema = z.object({ telephone: phoneString(), code: smsCodeString() });
 
 /** POST /api/editUserInfo (encrypted): real name and phone; a new phone needs its code. */
-export const editUserInfoSchema = z
-  .object({
-    realName: byRule(checkRealName).transform((v) => v.trim()),
-    telephone: phoneString(),
-    code: z.string().optional(),
-  });
+export const editUserInfoSchema = z.object({
+  realName: byRule(checkRealName).transform((v) => v.trim()),
+  telephone: phoneString(),
+  code: z.string().optional(),
+});
 
 /** POST /api/editPassword and PUT /system/user/updatePsw (encrypted): {oldPsw, newPsw}. */
 export const editPasswordSchema = z.object({

@@ -22,7 +22,8 @@ const subtle = () => globalThis.crypto.subtle;
 export function toBase64(bytes: ArrayBuffer | Uint8Array): string {
   const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   let binary = '';
-  for (let i = 0; i < view.length; i += 0x8000) binary += String.fromCharCode(...view.subarray(i, i + 0x8000));
+  for (let i = 0; i < view.length; i += 0x8000)
+    binary += String.fromCharCode(...view.subarray(i, i + 0x8000));
   return btoa(binary);
 }
 export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
@@ -34,14 +35,19 @@ export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
 
 /** Imports the server's public key (base64 SPKI DER, as GET /auth/publicKey serves it). */
 export async function importPublicKey(spkiBase64: string): Promise<CryptoKey> {
-  return subtle().importKey('spki', fromBase64(spkiBase64), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+  return subtle().importKey('spki', fromBase64(spkiBase64), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, [
+    'encrypt',
+  ]);
 }
 
 /**
  * Encrypts `payload` (any JSON value) for the server. Returns the body to send and the AES key that
  * decrypts the answer.
  */
-export async function encryptPayload(publicKey: CryptoKey, payload: unknown): Promise<{ body: EncryptedBody; key: CryptoKey }> {
+export async function encryptPayload(
+  publicKey: CryptoKey,
+  payload: unknown,
+): Promise<{ body: EncryptedBody; key: CryptoKey }> {
   const key = await subtle().generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt', 'decrypt']);
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
   const plain = new TextEncoder().encode(JSON.stringify(payload));

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { MessageKey } from './i18n';
-import { codeString, dateString, idCardString, optionalString, phoneString, requiredString, type FieldLabels } from './validation';
+import {
+  codeString,
+  dateString,
+  idCardString,
+  optionalString,
+  phoneString,
+  requiredString,
+  type FieldLabels,
+} from './validation';
 
 /**
  * Enrolment (报名), spec §2 "Enrolment records" form groups, §3 "Enrolment", §5 "Enrolment edit".
@@ -36,16 +44,39 @@ export const YES = '1';
 
 /** Basic info group of the form, in display order (spec §2). */
 export const ENROLL_BASIC_FIELDS = [
-  'name', 'gender', 'idCard', 'maritalStatus', 'birthday', 'nation', 'veteran', 'politicalAffiliation',
-  'phone', 'domicile', 'address', 'picture', 'graduateCollege', 'education', 'graduationDate', 'major',
-  'isNormal', 'freshmen', 'teacherCertification', 'teacherCertificationType', 'teacherCertificationSubject',
-  'isAdjust', 'priorityCondition', 'priorityContent',
+  'name',
+  'gender',
+  'idCard',
+  'maritalStatus',
+  'birthday',
+  'nation',
+  'veteran',
+  'politicalAffiliation',
+  'phone',
+  'domicile',
+  'address',
+  'picture',
+  'graduateCollege',
+  'education',
+  'graduationDate',
+  'major',
+  'isNormal',
+  'freshmen',
+  'teacherCertification',
+  'teacherCertificationType',
+  'teacherCertificationSubject',
+  'isAdjust',
+  'priorityCondition',
+  'priorityContent',
 ] as const;
 /** Enrolment info group (spec §2). */
 export const ENROLL_INFO_FIELDS = ['planType', 'enrollCounty', 'academicSession', 'subject'] as const;
 
 /** Labels where the payload name differs from the label key. */
-export const ENROLL_LABELS: FieldLabels = { countyCode: 'field.enrollCounty', cityCode: 'field.enrollCounty' };
+export const ENROLL_LABELS: FieldLabels = {
+  countyCode: 'field.enrollCounty',
+  cityCode: 'field.enrollCounty',
+};
 
 /** The enrolment info part, shared by the candidate form and the admin edit (spec §5 "Enrolment edit"). */
 const enrollInfo = {
@@ -182,4 +213,3 @@ export function checkPhotoFile(file: { size: number; type: string }): MessageKey
 export function meetsBirthLimit(birthday: string, limitBirth: string | null | undefined): boolean {
   return !limitBirth || birthday >= limitBirth;
 }
-

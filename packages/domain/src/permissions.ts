@@ -27,7 +27,9 @@ export type PermissionKey = Leaves<typeof PERMISSIONS>;
 export const ALL_PERMISSIONS = '*';
 
 /** All declared keys, for seeding menus/buttons and for checks. */
-export const PERMISSION_KEYS: PermissionKey[] = Object.values(PERMISSIONS).flatMap((group) => Object.values(group));
+export const PERMISSION_KEYS: PermissionKey[] = Object.values(PERMISSIONS).flatMap((group) =>
+  Object.values(group),
+);
 
 /** True when a holder of `granted` may use `key`: '*' grants everything. */
 export function hasPermission(granted: readonly string[], key: string): boolean {

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import type { MessageKey } from './i18n';
 import { cstDate } from './time';
-import { codeString, dateString, dateTimeString, optionalString, requiredString, type FieldLabels } from './validation';
+import {
+  dateString,
+  dateTimeString,
+  optionalString,
+  requiredString,
+  type FieldLabels,
+} from './validation';
 
 /**
  * Recruit plan (spec §2 "Recruit plan", §3, §4 "Plan timeline order", §5 "Recruit plan").
@@ -27,7 +33,12 @@ export type PlanTimeline = Record<PlanTimeField, string>;
 /** Labels of the plan payload: both ends of a range carry the range's label. */
 export const RECRUIT_PLAN_LABELS: FieldLabels = {
   name: 'field.recruitPlan.name',
-  ...Object.fromEntries(PLAN_RANGES.flatMap(([s, e, label]) => [[s, label], [e, label]])),
+  ...Object.fromEntries(
+    PLAN_RANGES.flatMap(([s, e, label]) => [
+      [s, label],
+      [e, label],
+    ]),
+  ),
 };
 
 /**
@@ -56,7 +67,10 @@ export interface TimelineIssue {
  * the previous one; limitBirth is not after `today` (YYYY-MM-DD, China Standard Time).
  * Returns the broken rules, each on the field a form should mark; [] when the timeline is sound.
  */
-export function checkPlanTimeline(plan: PlanTimeline & { limitBirth?: string }, today = cstDate()): TimelineIssue[] {
+export function checkPlanTimeline(
+  plan: PlanTimeline & { limitBirth?: string },
+  today = cstDate(),
+): TimelineIssue[] {
   const issues: TimelineIssue[] = [];
   const t = (f: PlanTimeField) => new Date(plan[f]).getTime();
   for (const [start, end, label] of PLAN_RANGES) {
@@ -69,7 +83,8 @@ export function checkPlanTimeline(plan: PlanTimeline & { limitBirth?: string }, 
     const ok = strict ? t(laterStart) > t(earlierEnd) : t(laterStart) >= t(earlierEnd);
     if (!ok) issues.push({ field: laterStart, message });
   }
-  if (plan.limitBirth && plan.limitBirth > today) issues.push({ field: 'limitBirth', message: 'plan.limitBirth.future' });
+  if (plan.limitBirth && plan.limitBirth > today)
+    issues.push({ field: 'limitBirth', message: 'plan.limitBirth.future' });
   return issues;
 }
 

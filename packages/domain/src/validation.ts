@@ -33,7 +33,11 @@ export function optionalString(max = 500) {
 export function phoneString(requiredKey?: MessageKey) {
   return z.string({ error: requiredKey ?? 'rule.phone.empty' }).superRefine((value, ctx) => {
     const key = checkPhone(value);
-    if (key) ctx.addIssue({ code: 'custom', message: key === 'rule.phone.empty' && requiredKey ? requiredKey : key });
+    if (key)
+      ctx.addIssue({
+        code: 'custom',
+        message: key === 'rule.phone.empty' && requiredKey ? requiredKey : key,
+      });
   });
 }
 
@@ -75,12 +79,17 @@ export function parseInstant(value: string): number | null {
 
 /** A dictionary code or enum value: a short required string (membership is checked by the server). */
 export function codeString(requiredKey: MessageKey = 'rule.required') {
-  return z.string({ error: requiredKey }).trim().min(1, { error: requiredKey }).max(32, { error: 'rule.maxLength' });
+  return z
+    .string({ error: requiredKey })
+    .trim()
+    .min(1, { error: requiredKey })
+    .max(32, { error: 'rule.maxLength' });
 }
 
 function issueKey(issue: z.core.$ZodIssue): MessageKey {
   if (isMessageKey(issue.message)) return issue.message;
-  if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null)) return 'rule.required';
+  if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null))
+    return 'rule.required';
   if (issue.code === 'too_big') return 'rule.maxLength';
   return 'rule.invalidOption';
 }
@@ -90,7 +99,11 @@ function issueKey(issue: z.core.$ZodIssue): MessageKey {
  * (from `labels`, else `field.<path>`), `{max}` comes from too_big issues, and custom issues may add
  * their own params.
  */
-export function toFieldErrors(issues: readonly z.core.$ZodIssue[], lang: Lang, labels: FieldLabels = {}): FieldError[] {
+export function toFieldErrors(
+  issues: readonly z.core.$ZodIssue[],
+  lang: Lang,
+  labels: FieldLabels = {},
+): FieldError[] {
   const seen = new Set<string>();
   const errors: FieldError[] = [];
   for (const issue of issues) {
@@ -98,7 +111,10 @@ export function toFieldErrors(issues: readonly z.core.$ZodIssue[], lang: Lang, l
     if (seen.has(field)) continue; // first rule broken per field, as a form shows it
     seen.add(field);
     const label = labels[field] ?? `field.${field}`;
-    const params: Record<string, string | number> = { label, ...((issue as { params?: Record<string, string> }).params ?? {}) };
+    const params: Record<string, string | number> = {
+      label,
+      ...((issue as { params?: Record<string, string> }).params ?? {}),
+    };
     if (issue.code === 'too_big') params.max = Number(issue.maximum);
     errors.push({ field, label: translate(lang, label), message: translate(lang, issueKey(issue), params) });
   }
@@ -108,9 +124,16 @@ export function toFieldErrors(issues: readonly z.core.$ZodIssue[], lang: Lang, l
 export type Validated<T> = { ok: true; data: T } | { ok: false; errors: FieldError[] };
 
 /** Parses `input` with `schema`; on failure returns the translated field errors. */
-export function validate<S extends z.ZodType>(schema: S, input: unknown, lang: Lang, labels?: FieldLabels): Validated<z.output<S>> {
+export function validate<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  lang: Lang,
+  labels?: FieldLabels,
+): Validated<z.output<S>> {
   const result = schema.safeParse(input);
-  return result.success ? { ok: true, data: result.data } : { ok: false, errors: toFieldErrors(result.error.issues, lang, labels) };
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, errors: toFieldErrors(result.error.issues, lang, labels) };
 }
 
 /** The one-line msg of a 400 answer; each message names its field ("手机号码：请输入正确的手机号码"). */

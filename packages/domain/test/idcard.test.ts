@@ -7,7 +7,12 @@ const make = (first17: string) => first17 + idCardCheckChar(first17);
 describe('GB 11643 ID numbers', () => {
   it('accepts a valid number and derives birthday and gender', () => {
     const id = make('52010219900307001');
-    expect(parseIdCard(id)).toEqual({ normalized: id, birthday: '1990-03-07', gender: '1', regionCode: '520102' });
+    expect(parseIdCard(id)).toEqual({
+      normalized: id,
+      birthday: '1990-03-07',
+      gender: '1',
+      regionCode: '520102',
+    });
     const female = make('52010219950101002');
     expect(parseIdCard(female)?.gender).toBe('2');
   });

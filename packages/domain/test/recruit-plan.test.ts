@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canChangePlanStatus, checkPlanTimeline, recruitPlanCreateSchema, summarizeErrors, validate, RECRUIT_PLAN_LABELS } from '../src';
+import {
+  canChangePlanStatus,
+  checkPlanTimeline,
+  recruitPlanCreateSchema,
+  summarizeErrors,
+  validate,
+  RECRUIT_PLAN_LABELS,
+} from '../src';
 
 const day = (d: number, h = 0) => new Date(Date.UTC(2027, 4, d, h)).toISOString();
 /** A sound plan for May 2027: each stage after the previous one. */
@@ -37,12 +44,32 @@ describe('recruit plan timeline (spec §4, §5)', () => {
     ['enrolment before the plan', { enrollStartTime: day(1, -1) }, 'enrollStartTime', 'plan.enroll.inside'],
     ['enrolment ending with the plan', { enrollEndTime: day(31) }, 'enrollStartTime', 'plan.enroll.inside'],
     ['audit before enrolment end', { auditStartTime: day(7) }, 'auditStartTime', 'plan.audit.afterEnroll'],
-    ['ticket before audit end', { ticketPrintStartTime: day(9) }, 'ticketPrintStartTime', 'plan.ticket.afterAudit'],
+    [
+      'ticket before audit end',
+      { ticketPrintStartTime: day(9) },
+      'ticketPrintStartTime',
+      'plan.ticket.afterAudit',
+    ],
     ['exam at ticket end', { examStartTime: day(12) }, 'examStartTime', 'plan.exam.afterTicket'],
     ['score at exam end', { scoreQueryStartTime: day(13, 6) }, 'scoreQueryStartTime', 'plan.score.afterExam'],
-    ['interview at score end', { interviewStartTime: day(16) }, 'interviewStartTime', 'plan.interview.afterScore'],
-    ['physical at interview end', { physicalExamStartTime: day(18) }, 'physicalExamStartTime', 'plan.physical.afterInterview'],
-    ['list at physical end', { listPublishedStartTime: day(20) }, 'listPublishedStartTime', 'plan.list.afterPhysical'],
+    [
+      'interview at score end',
+      { interviewStartTime: day(16) },
+      'interviewStartTime',
+      'plan.interview.afterScore',
+    ],
+    [
+      'physical at interview end',
+      { physicalExamStartTime: day(18) },
+      'physicalExamStartTime',
+      'plan.physical.afterInterview',
+    ],
+    [
+      'list at physical end',
+      { listPublishedStartTime: day(20) },
+      'listPublishedStartTime',
+      'plan.list.afterPhysical',
+    ],
     ['a range ending before it starts', { examEndTime: day(12) }, 'examStartTime', 'plan.range.order'],
   ];
   it.each(broken)('rejects %s', (_name, change, field, message) => {
@@ -58,18 +85,44 @@ describe('recruit plan timeline (spec §4, §5)', () => {
     ]);
   });
   it('names each missing field with the spec messages', () => {
-    const result = validate(recruitPlanCreateSchema, { ...soundPlan(), company: '', enrollStartTime: undefined, examEndTime: undefined }, 'zh', RECRUIT_PLAN_LABELS);
+    const result = validate(
+      recruitPlanCreateSchema,
+      { ...soundPlan(), company: '', enrollStartTime: undefined, examEndTime: undefined },
+      'zh',
+      RECRUIT_PLAN_LABELS,
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors).toContainEqual({ field: 'company', label: '招聘单位', message: '招聘单位不能为空' });
-    expect(result.errors).toContainEqual({ field: 'enrollStartTime', label: '网上报名时间', message: '网上报名时间' });
-    expect(result.errors).toContainEqual({ field: 'examEndTime', label: '考试时间', message: '考试时间不能为空' });
+    expect(result.errors).toContainEqual({
+      field: 'company',
+      label: '招聘单位',
+      message: '招聘单位不能为空',
+    });
+    expect(result.errors).toContainEqual({
+      field: 'enrollStartTime',
+      label: '网上报名时间',
+      message: '网上报名时间',
+    });
+    expect(result.errors).toContainEqual({
+      field: 'examEndTime',
+      label: '考试时间',
+      message: '考试时间不能为空',
+    });
     expect(summarizeErrors(result.errors)).toContain('招聘单位不能为空');
   });
   it('answers in English when asked', () => {
-    const result = validate(recruitPlanCreateSchema, { ...soundPlan(), auditStartTime: day(7) }, 'en', RECRUIT_PLAN_LABELS);
+    const result = validate(
+      recruitPlanCreateSchema,
+      { ...soundPlan(), auditStartTime: day(7) },
+      'en',
+      RECRUIT_PLAN_LABELS,
+    );
     expect(result.ok || result.errors).toEqual([
-      { field: 'auditStartTime', label: 'On-site audit', message: 'On-site audit cannot start before online enrolment ends' },
+      {
+        field: 'auditStartTime',
+        label: 'On-site audit',
+        message: 'On-site audit cannot start before online enrolment ends',
+      },
     ]);
   });
   it('allows the status transitions 0→1, 1→0, 1→2, 2→1 only', () => {

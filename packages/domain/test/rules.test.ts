@@ -48,7 +48,9 @@ describe('spec §5 password', () => {
     expect(checkPasswordStrength('Aa1aaaaa')).toBe('rule.password');
     expect(checkPasswordStrength('Aa1-aaaa')).toBe('rule.password');
     expect(checkPasswordStrength('Aa1!' + 'a'.repeat(17))).toBe('rule.password.length');
-    expect(translate('zh', 'rule.password')).toBe('密码最少6位，包括至少1个大写字母，1个小写字母，1个数字，1个特殊字符');
+    expect(translate('zh', 'rule.password')).toBe(
+      '密码最少6位，包括至少1个大写字母，1个小写字母，1个数字，1个特殊字符',
+    );
   });
   it('change dialog: required, 6 to 20, confirm equal', () => {
     expect(checkNewPasswordLength('')).toBe('rule.newPsw.required');

@@ -30,7 +30,11 @@ export function sampleEnrollForm(photo: Buffer | undefined, n = 1): FormDocument
           { label: '手机号码', value: `1398501${serial.slice(2)}` },
           { label: '电子邮箱', value: 'zhangxiaomei1990@example.com' },
           { label: '户籍所在地', value: '贵州省贵阳市南明区' },
-          { label: '现居住地址', value: '贵州省黔南布依族苗族自治州都匀市剑江中路 18 号 3 栋 2 单元 501 室', span: 2 },
+          {
+            label: '现居住地址',
+            value: '贵州省黔南布依族苗族自治州都匀市剑江中路 18 号 3 栋 2 单元 501 室',
+            span: 2,
+          },
           { label: '毕业院校', value: '贵州师范大学' },
           { label: '毕业时间', value: '2013-07' },
           { label: '学历', value: '大学本科' },

@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 const dir = process.argv[2] || join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'db', 'seed-data');
 const load = (f) => JSON.parse(readFileSync(join(dir, f), 'utf8'));
 const errors = [];
-const check = (ok, msg) => { if (!ok) errors.push(msg); };
+const check = (ok, msg) => {
+  if (!ok) errors.push(msg);
+};
 
 const regions = load('regions.json');
 const meta = load('regions.meta.json');
@@ -27,7 +29,10 @@ for (const r of regions) {
   byCode.set(r.code, r);
 }
 const sorted = regions.map((r) => r.code);
-check(sorted.every((c, i) => i === 0 || sorted[i - 1] < c), 'regions not sorted by code');
+check(
+  sorted.every((c, i) => i === 0 || sorted[i - 1] < c),
+  'regions not sorted by code',
+);
 for (const r of regions) {
   if (r.level === 1) {
     check(r.parentCode === null && r.code.endsWith('0000'), `province ${r.code}`);
@@ -54,15 +59,28 @@ check(meta.packageVersion && meta.dataYear && meta.source, 'regions.meta.json in
 
 // ---- dicts ----
 const TYPES = [
-  'recruit_learning_period', 'recruit_subject', 'sys_yes_no', 'sys_user_sex', 'sys_marital_status',
-  'sys_nation', 'sys_political', 'sys_education', 'recruit_freshmen_type',
-  'recruit_teacher_certification', 'recruit_teacher_certification_type',
-  'recruit_priority_content_type', 'recruit_plan_category',
+  'recruit_learning_period',
+  'recruit_subject',
+  'sys_yes_no',
+  'sys_user_sex',
+  'sys_marital_status',
+  'sys_nation',
+  'sys_political',
+  'sys_education',
+  'recruit_freshmen_type',
+  'recruit_teacher_certification',
+  'recruit_teacher_certification_type',
+  'recruit_priority_content_type',
+  'recruit_plan_category',
 ];
 const dictByType = new Map(dicts.map((d) => [d.type, d]));
-check(dicts.length === TYPES.length && TYPES.every((t) => dictByType.has(t)), 'dict types differ from spec §3');
+check(
+  dicts.length === TYPES.length && TYPES.every((t) => dictByType.has(t)),
+  'dict types differ from spec §3',
+);
 for (const d of dicts) {
-  for (const k of ['type', 'name', 'nameEn', 'description']) check(typeof d[k] === 'string' && d[k], `${d.type}.${k}`);
+  for (const k of ['type', 'name', 'nameEn', 'description'])
+    check(typeof d[k] === 'string' && d[k], `${d.type}.${k}`);
   check(d.isSystem === '1', `${d.type}.isSystem`);
   check(Array.isArray(d.items) && d.items.length > 0, `${d.type} has no items`);
   const values = new Set();
@@ -80,12 +98,16 @@ for (const d of dicts) {
 const values = (t) => new Set((dictByType.get(t)?.items ?? []).map((i) => i.value));
 const nations = values('sys_nation');
 const fiftySix = Array.from({ length: 56 }, (_, i) => String(i + 1).padStart(2, '0'));
-check(fiftySix.every((c) => nations.has(c)), 'sys_nation lacks some of 01–56');
+check(
+  fiftySix.every((c) => nations.has(c)),
+  'sys_nation lacks some of 01–56',
+);
 check(JSON.stringify([...values('sys_yes_no')].sort()) === '["0","1"]', 'sys_yes_no values');
 
 // ---- demo plan ----
 check(demo.provinceCode === '520000' && byCode.get(demo.provinceCode)?.level === 1, 'demo provinceCode');
-for (const k of ['name', 'year', 'company', 'customerServicePhone', 'serviceCenter']) check(demo.plan?.[k], `demo plan.${k}`);
+for (const k of ['name', 'year', 'company', 'customerServicePhone', 'serviceCenter'])
+  check(demo.plan?.[k], `demo plan.${k}`);
 const cats = values('recruit_plan_category');
 const edus = values('sys_education');
 for (const ce of demo.categoryEducation) {
@@ -101,16 +123,25 @@ for (const row of demo.planData) {
   check(cats.has(row.category), `planData category ${row.category}`);
   check(periods.has(row.learningPeriod), `planData learningPeriod ${row.learningPeriod}`);
   check(subjects.has(row.subject), `planData subject ${row.subject}`);
-  check(Number.isInteger(row.demandNumber) && row.demandNumber >= 1 && row.demandNumber <= 10, `planData demand ${row.demandNumber}`);
+  check(
+    Number.isInteger(row.demandNumber) && row.demandNumber >= 1 && row.demandNumber <= 10,
+    `planData demand ${row.demandNumber}`,
+  );
   const key = `${row.countyCode}/${row.category}/${row.learningPeriod}/${row.subject}`;
   check(!keys.has(key), `planData duplicate ${key}`);
   keys.add(key);
 }
-check(demo.planData.length >= 300 && demo.planData.length <= 800, `planData has ${demo.planData.length} rows`);
+check(
+  demo.planData.length >= 300 && demo.planData.length <= 800,
+  `planData has ${demo.planData.length} rows`,
+);
 const counties = new Set(demo.planData.map((r) => r.countyCode));
 const tags = (html) => [...html.matchAll(/<\/?([a-z0-9]+)[^>]*>/gi)].map((m) => m[1].toLowerCase());
 const allowed = new Set(['p', 'h2', 'h3', 'ol', 'li', 'strong']);
-for (const [name, html] of [['enrollNotice', demo.enrollNotice], ['serviceCenter', demo.plan.serviceCenter]]) {
+for (const [name, html] of [
+  ['enrollNotice', demo.enrollNotice],
+  ['serviceCenter', demo.plan.serviceCenter],
+]) {
   const bad = tags(html).filter((t) => !allowed.has(t));
   check(bad.length === 0, `${name} uses tags ${[...new Set(bad)]}`);
 }

@@ -224,7 +224,8 @@ const educations = dictValues('sys_education');
 const errors = [];
 for (const c of COUNTIES) {
   const r = regionByCode.get(c.code);
-  if (!r || r.level !== 3 || !r.code.startsWith('52')) errors.push(`county ${c.code} not a 贵州 county in regions.json`);
+  if (!r || r.level !== 3 || !r.code.startsWith('52'))
+    errors.push(`county ${c.code} not a 贵州 county in regions.json`);
   else if (r.name !== c.name) errors.push(`county ${c.code} is ${r.name} in regions.json, not ${c.name}`);
 }
 for (const row of planData) {

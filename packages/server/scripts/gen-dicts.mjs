@@ -183,7 +183,8 @@ const types = [
     type: 'sys_education',
     name: '学历',
     nameEn: 'Education',
-    description: 'GB/T 4658-2006 学历代码（取毕业学历：11 博士研究生、14 硕士研究生、21 大学本科、31 大学专科、41 中等专科）',
+    description:
+      'GB/T 4658-2006 学历代码（取毕业学历：11 博士研究生、14 硕士研究生、21 大学本科、31 大学专科、41 中等专科）',
     items: [
       ['11', '博士研究生', 'Doctoral degree programme graduate'],
       ['14', '硕士研究生', "Master's degree programme graduate"],
@@ -234,7 +235,11 @@ const types = [
     nameEn: 'Priority condition',
     description: '特岗教师招聘公告中同等条件下优先录用的情形',
     items: [
-      ['01', '服务基层项目人员（大学生村官、“三支一扶”、“西部计划”等）', 'Grassroots service programme participant (village official, Three Supports and One Assistance, Western China volunteer, etc.)'],
+      [
+        '01',
+        '服务基层项目人员（大学生村官、“三支一扶”、“西部计划”等）',
+        'Grassroots service programme participant (village official, Three Supports and One Assistance, Western China volunteer, etc.)',
+      ],
       ['02', '退役大学生士兵', 'Discharged university-student soldier'],
       ['03', '师范类专业毕业生', 'Teacher-training (normal) programme graduate'],
       ['04', '少数民族双语（民汉双语）人才', 'Bilingual in a minority language and Mandarin'],

@@ -93,12 +93,18 @@ for (const a of areas) {
   const code = a.code;
   if (NO_CHILDREN.has(code.slice(0, 2))) continue;
   const n = Number(code.slice(4));
-  if (a.name === '市辖区') { dropped.placeholder.push(code); continue; }
+  if (a.name === '市辖区') {
+    dropped.placeholder.push(code);
+    continue;
+  }
   if (n >= 70 && n <= 79 && !DIRECT_GROUPS.has(code.slice(0, 4))) {
     dropped.devZone.push(`${code} ${a.name}`);
     continue;
   }
-  if (STATS_ONLY.has(code)) { dropped.statsOnly.push(`${code} ${a.name}`); continue; }
+  if (STATS_ONLY.has(code)) {
+    dropped.statsOnly.push(`${code} ${a.name}`);
+    continue;
+  }
   if (!withTowns.has(code) && !KEEP_NO_TOWNS.has(code)) {
     dropped.superseded.push(`${code} ${a.name}`);
     continue;
@@ -128,10 +134,7 @@ const counts = {
 };
 
 mkdirSync(outDir, { recursive: true });
-writeFileSync(
-  join(outDir, 'regions.json'),
-  '[\n' + list.map((x) => JSON.stringify(x)).join(',\n') + '\n]\n',
-);
+writeFileSync(join(outDir, 'regions.json'), '[\n' + list.map((x) => JSON.stringify(x)).join(',\n') + '\n]\n');
 
 // Data year: the county set follows the 2021 statistics code set, see README.
 const meta = {

@@ -22,8 +22,10 @@ import {
  * Times are timestamptz; dates (birthday, limitBirth) are `date` read as YYYY-MM-DD strings.
  */
 const id = () => bigserial('id', { mode: 'number' }).primaryKey();
-const createTime = () => timestamp('create_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const updateTime = () => timestamp('update_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const createTime = () =>
+  timestamp('create_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updateTime = () =>
+  timestamp('update_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const day = (name: string) => date(name, { mode: 'string' });
 const ref = (name: string) => bigint(name, { mode: 'number' });
@@ -205,7 +207,10 @@ export const authSession = pgTable(
     expiresAt: ts('expires_at').notNull(),
     createTime: createTime(),
   },
-  (t) => [uniqueIndex('auth_session_token_uq').on(t.tokenHash), index('auth_session_subject_idx').on(t.kind, t.subjectId)],
+  (t) => [
+    uniqueIndex('auth_session_token_uq').on(t.tokenHash),
+    index('auth_session_subject_idx').on(t.kind, t.subjectId),
+  ],
 );
 
 /** Recruit plans (spec §3 Recruit plan). */
@@ -394,5 +399,7 @@ export const sysOperLog = pgTable(
 /** A marker of what was seeded, so that seeding runs once. */
 export const seedMarker = pgTable('seed_marker', {
   name: varchar('name', { length: 64 }).primaryKey(),
-  doneAt: timestamp('done_at', { withTimezone: true }).notNull().default(sql`now()`),
+  doneAt: timestamp('done_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });

@@ -3,8 +3,8 @@
  *
  * Independent of the database and of the domain package: callers hand over plain labelled values.
  * Text is set in Noto Sans SC (TrueType outlines, subset-embedded by pdfkit), so Chinese stays
- * extractable and each document stays small. All lengths in this file are PDF points (1 pt = 1/72 in)
- * unless named `…Mm`.
+ * extractable and each document stays small. All lengths in this file are PDF points (1 pt = 1/72 in);
+ * `MM` is one millimetre in points.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -89,13 +89,13 @@ interface Cell {
   fill?: string;
 }
 
-const require = createRequire(import.meta.url);
+const resolvePackageFile = createRequire(import.meta.url).resolve;
 let fonts: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
 
 /** Reads both Noto Sans SC weights once per process (≈10 MB each); every document reuses the buffers. */
 function loadFonts(): Promise<{ regular: Buffer; bold: Buffer }> {
   const file = (weight: string) =>
-    readFile(require.resolve(`@expo-google-fonts/noto-sans-sc/${weight}/NotoSansSC_${weight}.ttf`));
+    readFile(resolvePackageFile(`@expo-google-fonts/noto-sans-sc/${weight}/NotoSansSC_${weight}.ttf`));
   fonts ??= Promise.all([file('400Regular'), file('700Bold')]).then(([regular, bold]) => ({ regular, bold }));
   return fonts;
 }
@@ -136,16 +136,10 @@ export async function renderFormPdf(form: FormDocument): Promise<Buffer> {
   doc.registerFont('regular', regular);
   doc.registerFont('bold', bold);
 
-  try {
-    const writer = new FormWriter(doc, form);
-    writer.header();
-    for (const section of form.sections) writer.section(section);
-    writer.closing();
-  } catch (error) {
-    doc.end();
-    await done.catch(() => undefined);
-    throw error;
-  }
+  const writer = new FormWriter(doc, form); // a drawing error rejects here; the unfinished stream is dropped
+  writer.header();
+  for (const section of form.sections) writer.section(section);
+  writer.closing();
   doc.end();
   return done;
 }
@@ -241,7 +235,10 @@ class FormWriter {
       if (cell.fill) doc.rect(x, this.y, cell.width, height).fillAndStroke(cell.fill, BORDER);
       else doc.rect(x, this.y, cell.width, height).stroke();
       if (cell.text) {
-        const inner = Math.min(this.measure(cell.text, cell.style, cell.width - 2 * PAD_X), height - 2 * PAD_Y);
+        const inner = Math.min(
+          this.measure(cell.text, cell.style, cell.width - 2 * PAD_X),
+          height - 2 * PAD_Y,
+        );
         const top = this.y + (height - inner) / 2;
         this.text(cell.text, cell.style, x + PAD_X, top, cell.width - 2 * PAD_X, inner);
       }
@@ -272,7 +269,11 @@ class FormWriter {
     this.photoCell = undefined;
     const { doc, form } = this;
     const x = MARGIN + CONTENT_WIDTH - PHOTO_WIDTH;
-    doc.lineWidth(0.6).strokeColor(BORDER).rect(x, cell.top, PHOTO_WIDTH, cell.bottom - cell.top).stroke();
+    doc
+      .lineWidth(0.6)
+      .strokeColor(BORDER)
+      .rect(x, cell.top, PHOTO_WIDTH, cell.bottom - cell.top)
+      .stroke();
     const boxTop = cell.top + (cell.bottom - cell.top - PHOTO_HEIGHT) / 2;
     if (form.photo) {
       doc.image(form.photo, x + 3, boxTop + 3, {
@@ -283,7 +284,14 @@ class FormWriter {
     } else if (form.photoPlaceholder) {
       const style: TextStyle = { size: 10, color: MUTED, align: 'center' };
       const height = this.measure(form.photoPlaceholder, style, PHOTO_WIDTH - 2 * PAD_X);
-      this.text(form.photoPlaceholder, style, x + PAD_X, boxTop + (PHOTO_HEIGHT - height) / 2, PHOTO_WIDTH - 2 * PAD_X, height);
+      this.text(
+        form.photoPlaceholder,
+        style,
+        x + PAD_X,
+        boxTop + (PHOTO_HEIGHT - height) / 2,
+        PHOTO_WIDTH - 2 * PAD_X,
+        height,
+      );
     }
     this.y = Math.max(this.y, cell.bottom);
   }
@@ -364,7 +372,7 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
   const n = modules.size;
   const unit = size / n;
   for (let row = 0; row < n; row++) {
-    for (let col = 0; col < n; ) {
+    for (let col = 0; col < n;) {
       if (!modules.get(row, col)) {
         col++;
         continue;

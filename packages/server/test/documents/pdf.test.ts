@@ -52,7 +52,11 @@ function enrollForm(photo?: Buffer): FormDocument {
         title: '基本信息',
         fields: [
           ...basic.map(([label, value]): PdfField => ({ label, value })),
-          { label: '现居住地址', value: '贵州省黔南布依族苗族自治州都匀市剑江中路 18 号 3 栋 2 单元 501 室', span: 2 },
+          {
+            label: '现居住地址',
+            value: '贵州省黔南布依族苗族自治州都匀市剑江中路 18 号 3 栋 2 单元 501 室',
+            span: 2,
+          },
           { label: '学习及工作经历', value: EXPERIENCE, span: 2 },
           { label: '奖惩情况', value: '', span: 2 },
         ],
@@ -115,7 +119,9 @@ async function words(file: string) {
   const html = (await run('pdftotext', ['-bbox', file, '-'])).stdout;
   const found: { page: number; text: string; xMin: number; yMax: number; xMax: number }[] = [];
   let page = 0;
-  for (const m of html.matchAll(/<page |<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g)) {
+  for (const m of html.matchAll(
+    /<page |<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g,
+  )) {
     if (m[0] === '<page ') page++;
     else found.push({ page, text: m[4], xMin: Number(m[1]), xMax: Number(m[2]), yMax: Number(m[3]) });
   }
@@ -141,6 +147,7 @@ describe('renderFormPdf', () => {
     expect(out.layout).toMatch(/报考县\s+三都水族自治县/);
     expect(out.layout).toMatch(/教师资格证种类\s+初级中学教师资格/);
     expect(out.layout).toContain(FOOTER);
+    expect(out.compact).not.toMatch(/null|undefined/); // 服务基层项目 is null: an empty cell
 
     // The long value wraps: its start and end sit on different lines, and nothing is lost.
     const lines = out.layout.split('\n');
@@ -190,8 +197,10 @@ describe('renderFormPdf', () => {
     }
     expect(out.compact).toContain('最后一条说明。');
     const perPage = await Promise.all(
-      Array.from({ length: out.pages }, async (_, p) =>
-        (await run('pdftotext', ['-f', String(p + 1), '-l', String(p + 1), out.file, '-'])).stdout,
+      Array.from(
+        { length: out.pages },
+        async (_, p) =>
+          (await run('pdftotext', ['-f', String(p + 1), '-l', String(p + 1), out.file, '-'])).stdout,
       ),
     );
     expect(perPage.every((text) => text.includes(FOOTER))).toBe(true);
@@ -210,7 +219,9 @@ describe('renderFormPdf', () => {
   it('cuts a value taller than a page instead of drawing off the page', async () => {
     const pdf = await renderFormPdf({
       title: '超长内容',
-      sections: [{ title: '说明', fields: [{ label: '内容', value: '很长的一段文字。'.repeat(800), span: 2 }] }],
+      sections: [
+        { title: '说明', fields: [{ label: '内容', value: '很长的一段文字。'.repeat(800), span: 2 }] },
+      ],
     });
     const out = await inspect(pdf, 'huge');
     expect(out.layout).toContain('…');

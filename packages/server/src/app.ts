@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyMultipart from '@fastify/multipart';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { PHOTO_MAX_BYTES, resolveLang, translate } from '@tegang/domain';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db';
+import { memoryKv, redisKv, type Kv } from './integrations/kv';
+import { consoleSms, type SmsProvider } from './integrations/sms';
+import { localStorage, type Storage } from './integrations/storage';
+import { loadKeyRing } from './lib/crypto';
+import { registerAccess } from './plugins/access';
+import { registerErrorHandler } from './plugins/errors';
+import { modules } from './modules';
+import './types';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  kv?: Kv;
+  sms?: SmsProvider;
+  storage?: Storage;
+  now?: () => Date;
+  logger?: boolean;
+}
+
+/** Path prefixes that belong to the API: an unknown path under them is a JSON 404, never the web app. */
+const API_PREFIXES = ['/auth/', '/api/', '/candidate/', '/admin/', '/system/', '/file/', '/log/'];
+
+/**
+ * Builds the whole server (DESIGN "Layout": src/app.ts buildApp(config)): the API of spec §7 under the
+ * envelope, access control and encryption; the OpenAPI document at /docs; the built web app
+ * (candidate site under /web, back office elsewhere). The caller listens and closes.
+ */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    connectionTimeout: 60_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const kv = opts.kv ?? (config.redisUrl ? redisKv(config.redisUrl) : memoryKv());
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    kv,
+    sms: opts.sms ?? consoleSms((line) => app.log.info(line)),
+    storage: opts.storage ?? localStorage(config.filesDir),
+    keys: await loadKeyRing(database.db),
+    now: opts.now ?? (() => new Date()),
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('lang', 'zh');
+  app.decorateRequest('admin', null);
+  app.decorateRequest('candidate', null);
+  app.decorateRequest('aesKey', null);
+  app.addHook('onRequest', async (req) => {
+    req.lang = resolveLang(req.headers['accept-language']);
+  });
+  app.addHook('onClose', async () => {
+    if (!opts.kv) await kv.close();
+  });
+  registerErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Tegang API',
+        description: 'Spec §7 calls. Answers are {code, msg, data}.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: {
+          admin: { type: 'http', scheme: 'bearer' },
+          candidate: { type: 'apiKey', in: 'header', name: 'User-Authorization' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 60, fieldSize: 10_000 },
+  });
+
+  await app.register(async (api) => {
+    registerAccess(api);
+    for (const register of modules) await register(api);
+  });
+
+  await registerWeb(app, config);
+  return app;
+}
+
+/** Serves the built web app: / → /web/login (spec §2), /web/* the candidate entry, the rest the console. */
+async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
+  app.get('/', (_req, reply) => reply.redirect('/web/login'));
+  const dist = config.webDist;
+  const hasDist = fs.existsSync(path.join(dist, 'index.html'));
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      index: false,
+      setHeaders: (reply, file) => {
+        reply.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const wantsPage =
+      req.method === 'GET' &&
+      !API_PREFIXES.some((p) => req.url.startsWith(p)) &&
+      (req.headers.accept ?? '').includes('text/html');
+    if (wantsPage && hasDist) {
+      const entry =
+        req.url === '/web' || req.url.startsWith('/web/') || req.url.startsWith('/web?')
+          ? 'web/index.html'
+          : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(entry);
+    }
+    return reply.status(404).send({ code: 404, msg: translate(req.lang, 'error.notFound'), data: null });
+  });
+}

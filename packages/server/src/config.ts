@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration from environment variables, validated at start (README "Configuration").
+ * An invalid value stops the start with a message naming the variable.
+ */
+const bool = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? def : v === 'true' || v === '1'));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  CAPTCHA_ENABLED: bool(true),
+  SMS_PROVIDER: z.enum(['console']).default('console'),
+  REDIS_URL: z.string().url().optional(),
+  TRUST_PROXY: bool(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  adminPassword?: string;
+  captchaEnabled: boolean;
+  smsProvider: 'console';
+  redisUrl?: string;
+  trustProxy: boolean;
+  logLevel: string;
+  /** Folder of the built web app (index.html, web/index.html, assets). */
+  webDist: string;
+  /** Folder of uploaded and generated files (local storage). */
+  filesDir: string;
+}
+
+/** Reads and checks the environment. Throws an Error listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    adminPassword: e.ADMIN_PASSWORD,
+    captchaEnabled: e.CAPTCHA_ENABLED,
+    smsProvider: e.SMS_PROVIDER,
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    filesDir: path.join(dataDir, 'files'),
+  };
+}

@@ -1,0 +1,156 @@
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hasPermission, loginSchema } from '@tegang/domain';
+import { sysMenu, sysUser } from '../../db/schema';
+import { createCaptcha, verifyCaptcha } from '../../lib/captcha';
+import { ok } from '../../lib/envelope';
+import { checkPassword } from '../../lib/login';
+import { bearer, openSession, revokeSession } from '../../lib/sessions';
+
+/** A menu node as the console builds its sidebar from (spec §3 Menu item). */
+export interface MenuNode {
+  id: number;
+  pid: number;
+  name: string;
+  nameEn: string | null;
+  path: string | null;
+  icon: string | null;
+  type: string;
+  keepAlive: string;
+  permission: string | null;
+  children: MenuNode[];
+}
+
+/**
+ * Back-office authentication (spec §7 "Admin auth", §4 "Admin session"):
+ * captcha, the encryption public key, login with lockout, session info, the user's menu, logout.
+ */
+export async function authRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  app.get(
+    '/auth/getCaptcha',
+    {
+      config: { access: { open: true } },
+      schema: { tags: ['auth'], summary: 'Image captcha {enabled, uuid, img}' },
+    },
+    async (req) => ok(req, await createCaptcha(ctx.kv, ctx.config.captchaEnabled)),
+  );
+
+  app.get(
+    '/auth/publicKey',
+    {
+      config: { access: { open: true } },
+      schema: { tags: ['auth'], summary: 'RSA-OAEP-256 public key (base64 SPKI) for encrypted calls' },
+    },
+    async (req) =>
+      ok(req, { alg: 'RSA-OAEP-256+A256GCM', keyId: ctx.keys.keyId, publicKey: ctx.keys.publicKey }),
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: { access: { open: true }, encrypted: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Back-office login (encrypted {userName, password, captcha, uuid}); data is the token',
+        body: loginSchema,
+      },
+    },
+    async (req) => {
+      const { userName, password, captcha, uuid } = req.body;
+      await verifyCaptcha(ctx.kv, ctx.config.captchaEnabled, uuid, captcha);
+      const [user] = await ctx.db.select().from(sysUser).where(eq(sysUser.userName, userName));
+      const now = ctx.now();
+      const id = await checkPassword(
+        user && { ...user, disabled: user.state !== '0' },
+        password,
+        {
+          recordFailure: (uid, failedLogins, lockedUntil) =>
+            ctx.db
+              .update(sysUser)
+              .set({ failedLogins, lockedUntil })
+              .where(eq(sysUser.id, uid))
+              .then(() => {}),
+          recordSuccess: (uid) =>
+            ctx.db
+              .update(sysUser)
+              .set({ failedLogins: 0, lockedUntil: null })
+              .where(eq(sysUser.id, uid))
+              .then(() => {}),
+        },
+        now,
+      );
+      return ok(req, await openSession(ctx.db, 'admin', id, req, now));
+    },
+  );
+
+  app.get(
+    '/auth/getInfo',
+    {
+      config: { access: { admin: true } },
+      schema: { tags: ['auth'], summary: 'The session: {user, roles, permissions}' },
+    },
+    async (req) => {
+      const admin = req.admin!;
+      const [user] = await ctx.db.select().from(sysUser).where(eq(sysUser.id, admin.id));
+      const { passwordHash: _p, failedLogins: _f, lockedUntil: _l, ...safe } = user!;
+      return ok(req, {
+        user: { ...safe, userId: safe.id },
+        roles: admin.roles,
+        permissions: admin.permissions,
+      });
+    },
+  );
+
+  app.get(
+    '/auth/getMenu',
+    {
+      config: { access: { admin: true } },
+      schema: { tags: ['auth'], summary: "The user's menu tree (menus and buttons it holds)" },
+    },
+    async (req) => {
+      const rows = await ctx.db.select().from(sysMenu).orderBy(asc(sysMenu.sort), asc(sysMenu.id));
+      const granted = req.admin!.permissions;
+      const visible = new Set(
+        rows.filter((m) => !m.permission || hasPermission(granted, m.permission)).map((m) => m.id),
+      );
+      const nodes = new Map<number, MenuNode>();
+      for (const m of rows)
+        if (visible.has(m.id))
+          nodes.set(m.id, {
+            id: m.id,
+            pid: m.pid,
+            name: m.name,
+            nameEn: m.nameEn,
+            path: m.path,
+            icon: m.icon,
+            type: m.type,
+            keepAlive: m.keepAlive,
+            permission: m.permission,
+            children: [],
+          });
+      const roots: MenuNode[] = [];
+      for (const node of nodes.values())
+        (node.pid && nodes.get(node.pid) ? nodes.get(node.pid)!.children : roots).push(node);
+      // A group with no visible page is dropped.
+      const prune = (list: MenuNode[]): MenuNode[] =>
+        list.filter((n) => {
+          n.children = prune(n.children);
+          return n.type === '1' || n.permission || n.children.some((c) => c.type === '0');
+        });
+      return ok(req, prune(roots));
+    },
+  );
+
+  app.get(
+    '/auth/logout',
+    { config: { access: { admin: true } }, schema: { tags: ['auth'], summary: 'Revokes the session' } },
+    async (req) => {
+      await revokeSession(ctx.db, bearer(req.headers.authorization)!);
+      return ok(req, null);
+    },
+  );
+}
