@@ -46,6 +46,7 @@ export const en: Record<keyof typeof zh, string> = {
   'plan.status.onePublished': 'The recruit plan "{name}" is already open; close it first',
   'plan.status.hasEnrolls': 'This plan has enrolments and cannot return to unpublished',
   'plan.delete.notDraft': 'Only unpublished recruit plans can be deleted',
+  'plan.delete.inUse': 'This recruit plan already has enrolments or other records and cannot be deleted',
 
   'enroll.phone.required': 'Please enter the phone number',
   'enroll.planType.required': 'Please choose the plan category',
@@ -188,6 +189,10 @@ export const en: Record<keyof typeof zh, string> = {
   'field.learningPeriod': 'Learning period',
   'field.demandNumber': 'Demand',
   'field.region': 'Region',
+  'field.id': 'ID',
+  'field.idList': 'Selected records',
+  'field.current': 'Page',
+  'field.size': 'Page size',
 
   'section.basic': 'Basic information',
   'section.enroll': 'Enrolment information',

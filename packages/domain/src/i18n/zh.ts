@@ -49,6 +49,7 @@ export const zh = {
   'plan.status.onePublished': '已有发布中的招聘计划“{name}”，请先结束它',
   'plan.status.hasEnrolls': '该计划已有报名记录，不能撤回为未发布',
   'plan.delete.notDraft': '只能删除未发布的招聘计划',
+  'plan.delete.inUse': '该招聘计划已有报名等业务数据，不能删除',
 
   // Enrolment (spec §5 enrolment edit)
   'enroll.phone.required': '请输入手机号',
@@ -195,6 +196,10 @@ export const zh = {
   'field.learningPeriod': '学段',
   'field.demandNumber': '需求人数',
   'field.region': '地区',
+  'field.id': '编号',
+  'field.idList': '所选记录',
+  'field.current': '页码',
+  'field.size': '每页条数',
 
   // Section titles
   'section.basic': '基本信息',

@@ -1,0 +1,29 @@
+import type { Rule } from 'antd/es/form';
+import { isEmpty, type MessageKey } from '@tegang/domain';
+import i18n from '../i18n';
+
+/**
+ * antd form rules made from the domain's checks (one rule, one place: packages/domain/src/rules.ts).
+ */
+export function ruleOf(
+  check: (value: unknown) => MessageKey | null,
+  trigger: 'blur' | 'change' = 'blur',
+): Rule {
+  return {
+    validateTrigger: trigger,
+    validator: (_rule, value) => {
+      const key = check(value);
+      return key ? Promise.reject(new Error(i18n.t(key))) : Promise.resolve();
+    },
+  };
+}
+
+/** '{label}不能为空' (spec §5) or a given message key, for a required field. */
+export function required(labelKey: string, messageKey: MessageKey = 'rule.required'): Rule {
+  return {
+    validator: (_rule, value) =>
+      isEmpty(value)
+        ? Promise.reject(new Error(i18n.t(messageKey, { label: i18n.t(labelKey) })))
+        : Promise.resolve(),
+  };
+}
