@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+// Two cores on the CI machine: parallel, but modest.
 export default defineConfig({
   test: {
     projects: ['packages/domain', 'packages/server'],
+    pool: 'forks',
+    maxWorkers: 2,
   },
 });

@@ -7,7 +7,5 @@ export default defineProject({
     globalSetup: ['test/setup/global.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    pool: 'forks',
-    maxWorkers: 2,
   },
 });

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import type { MessageKey } from './i18n';
 import { cstDate } from './time';
-import {
-  dateString,
-  dateTimeString,
-  optionalString,
-  requiredString,
-  type FieldLabels,
-} from './validation';
+import { dateString, dateTimeString, optionalString, requiredString, type FieldLabels } from './validation';
 
 /**
  * Recruit plan (spec §2 "Recruit plan", §3, §4 "Plan timeline order", §5 "Recruit plan").
@@ -117,11 +111,13 @@ function refineTimeline(plan: z.output<typeof recruitPlanFields>, ctx: z.Refinem
 }
 
 /** Create payload: all fields, the timeline rules of §5. Status starts at 0 (unpublished). */
-export const recruitPlanCreateSchema = recruitPlanFields.superRefine(refineTimeline);
+export const recruitPlanCreateSchema = recruitPlanFields.superRefine(refineTimeline, {
+  when: (p) => p.issues.length === 0,
+});
 /** Update payload (PUT /recruit/recruitPlan): the same plus id. */
 export const recruitPlanUpdateSchema = recruitPlanFields
   .extend({ id: z.coerce.number({ error: 'rule.required' }).int().positive() })
-  .superRefine(refineTimeline);
+  .superRefine(refineTimeline, { when: (p) => p.issues.length === 0 });
 export type RecruitPlanInput = z.output<typeof recruitPlanCreateSchema>;
 
 /** Search of GET /recruit/recruitPlan/page. */

@@ -137,6 +137,9 @@ export function validate<S extends z.ZodType>(
 }
 
 /** The one-line msg of a 400 answer; each message names its field ("手机号码：请输入正确的手机号码"). */
-export function summarizeErrors(errors: FieldError[]): string {
-  return errors.map((e) => (e.message.includes(e.label) ? e.message : `${e.label}：${e.message}`)).join('；');
+export function summarizeErrors(errors: FieldError[], lang: Lang = 'zh'): string {
+  const [colon, semicolon] = lang === 'en' ? [': ', '; '] : ['：', '；'];
+  return errors
+    .map((e) => (e.message.includes(e.label) ? e.message : `${e.label}${colon}${e.message}`))
+    .join(semicolon);
 }

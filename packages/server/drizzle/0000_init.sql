@@ -287,6 +287,7 @@ CREATE UNIQUE INDEX "enroll_plan_candidate_uq" ON "enroll" USING btree ("plan_id
 CREATE UNIQUE INDEX "enroll_plan_id_card_uq" ON "enroll" USING btree ("plan_id","id_card");--> statement-breakpoint
 CREATE INDEX "enroll_scope_idx" ON "enroll" USING btree ("plan_id","province_code","city_code","county_code");--> statement-breakpoint
 CREATE INDEX "enroll_create_time_idx" ON "enroll" USING btree ("create_time");--> statement-breakpoint
+CREATE UNIQUE INDEX "recruit_plan_one_open_uq" ON "recruit_plan" USING btree ("status") WHERE "recruit_plan"."status" = '1';--> statement-breakpoint
 CREATE UNIQUE INDEX "recruit_plan_data_uq" ON "recruit_plan_data" USING btree ("plan_id","county_code","category","learning_period","subject");--> statement-breakpoint
 CREATE INDEX "recruit_plan_data_plan_idx" ON "recruit_plan_data" USING btree ("plan_id","category");--> statement-breakpoint
 CREATE UNIQUE INDEX "sys_dict_item_type_value_uq" ON "sys_dict_item" USING btree ("dict_type","value");--> statement-breakpoint

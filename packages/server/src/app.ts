@@ -48,7 +48,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const kv = opts.kv ?? (config.redisUrl ? redisKv(config.redisUrl) : memoryKv());
+  const kv =
+    opts.kv ??
+    (config.redisUrl
+      ? redisKv(config.redisUrl)
+      : memoryKv(opts.now ? () => opts.now!().getTime() : Date.now));
   const ctx: AppContext = {
     config,
     database,

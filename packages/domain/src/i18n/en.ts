@@ -29,7 +29,7 @@ export const en: Record<keyof typeof zh, string> = {
   'rule.date': '{label} is not a valid date',
   'rule.integer': '{label} must be a whole number of at least 0',
   'rule.invalidOption': '{label} has an invalid value',
-  'rule.year': 'The year must be four digits',
+  'rule.year': '{label} must be a four-digit year',
 
   'plan.enrollTime.required': 'Online enrolment',
   'plan.range.order': '{label} must start before it ends',
@@ -165,6 +165,7 @@ export const en: Record<keyof typeof zh, string> = {
   'field.realName': 'Real name',
   'field.telephone': 'Phone',
   'field.code': 'SMS code',
+  'field.purpose': 'Code purpose',
   'field.captcha': 'Captcha',
   'field.planId': 'Recruit plan',
   'field.recruitPlan.name': 'Plan name',

@@ -14,7 +14,8 @@ export const catalogues: Record<Lang, Record<MessageKey, string>> = { zh, en };
 
 /**
  * Translates a message key into `lang`, filling `{name}` placeholders from `params`.
- * A param whose value is itself a message key (e.g. a field label "field.name") is translated too.
+ * A param that is a label key ("field.name", "status.plan.0") is translated too; any other text is
+ * inserted as it is.
  * Unknown keys are returned as they are, so a raw server message passes through unchanged.
  */
 export function translate(lang: Lang, key: string, params: MessageParams = {}): string {
@@ -24,7 +25,7 @@ export function translate(lang: Lang, key: string, params: MessageParams = {}): 
     const value = params[name];
     if (value === undefined) return whole;
     const text = String(value);
-    return (table as Record<string, string>)[text] ?? text;
+    return /^(field|status)\./.test(text) ? ((table as Record<string, string>)[text] ?? text) : text;
   });
 }
 

@@ -31,7 +31,7 @@ export const zh = {
   'rule.date': '{label}不是有效日期',
   'rule.integer': '{label}必须是不小于0的整数',
   'rule.invalidOption': '{label}的取值无效',
-  'rule.year': '年份必须是四位数字',
+  'rule.year': '{label}必须是四位数字的年份',
 
   // Recruit plan timeline (spec §4, §5)
   'plan.enrollTime.required': '网上报名时间',
@@ -172,6 +172,7 @@ export const zh = {
   'field.realName': '真实姓名',
   'field.telephone': '手机号码',
   'field.code': '短信验证码',
+  'field.purpose': '验证码用途',
   'field.captcha': '验证码',
   'field.planId': '招聘计划',
   'field.recruitPlan.name': '计划名称',

@@ -214,36 +214,45 @@ export const authSession = pgTable(
 );
 
 /** Recruit plans (spec §3 Recruit plan). */
-export const recruitPlan = pgTable('recruit_plan', {
-  id: id(),
-  name: varchar('name', { length: 100 }).notNull(),
-  year: varchar('year', { length: 4 }).notNull(),
-  company: varchar('company', { length: 100 }).notNull(),
-  limitBirth: day('limit_birth').notNull(),
-  status: char('status', { length: 1 }).notNull().default('0'),
-  startTime: ts('start_time').notNull(),
-  endTime: ts('end_time').notNull(),
-  enrollStartTime: ts('enroll_start_time').notNull(),
-  enrollEndTime: ts('enroll_end_time').notNull(),
-  auditStartTime: ts('audit_start_time').notNull(),
-  auditEndTime: ts('audit_end_time').notNull(),
-  ticketPrintStartTime: ts('ticket_print_start_time').notNull(),
-  ticketPrintEndTime: ts('ticket_print_end_time').notNull(),
-  examStartTime: ts('exam_start_time').notNull(),
-  examEndTime: ts('exam_end_time').notNull(),
-  scoreQueryStartTime: ts('score_query_start_time').notNull(),
-  scoreQueryEndTime: ts('score_query_end_time').notNull(),
-  interviewStartTime: ts('interview_start_time').notNull(),
-  interviewEndTime: ts('interview_end_time').notNull(),
-  physicalExamStartTime: ts('physical_exam_start_time').notNull(),
-  physicalExamEndTime: ts('physical_exam_end_time').notNull(),
-  listPublishedStartTime: ts('list_published_start_time').notNull(),
-  listPublishedEndTime: ts('list_published_end_time').notNull(),
-  customerServicePhone: varchar('customer_service_phone', { length: 50 }),
-  serviceCenter: text('service_center'),
-  createTime: createTime(),
-  updateTime: updateTime(),
-});
+export const recruitPlan = pgTable(
+  'recruit_plan',
+  {
+    id: id(),
+    name: varchar('name', { length: 100 }).notNull(),
+    year: varchar('year', { length: 4 }).notNull(),
+    company: varchar('company', { length: 100 }).notNull(),
+    limitBirth: day('limit_birth').notNull(),
+    status: char('status', { length: 1 }).notNull().default('0'),
+    startTime: ts('start_time').notNull(),
+    endTime: ts('end_time').notNull(),
+    enrollStartTime: ts('enroll_start_time').notNull(),
+    enrollEndTime: ts('enroll_end_time').notNull(),
+    auditStartTime: ts('audit_start_time').notNull(),
+    auditEndTime: ts('audit_end_time').notNull(),
+    ticketPrintStartTime: ts('ticket_print_start_time').notNull(),
+    ticketPrintEndTime: ts('ticket_print_end_time').notNull(),
+    examStartTime: ts('exam_start_time').notNull(),
+    examEndTime: ts('exam_end_time').notNull(),
+    scoreQueryStartTime: ts('score_query_start_time').notNull(),
+    scoreQueryEndTime: ts('score_query_end_time').notNull(),
+    interviewStartTime: ts('interview_start_time').notNull(),
+    interviewEndTime: ts('interview_end_time').notNull(),
+    physicalExamStartTime: ts('physical_exam_start_time').notNull(),
+    physicalExamEndTime: ts('physical_exam_end_time').notNull(),
+    listPublishedStartTime: ts('list_published_start_time').notNull(),
+    listPublishedEndTime: ts('list_published_end_time').notNull(),
+    customerServicePhone: varchar('customer_service_phone', { length: 50 }),
+    serviceCenter: text('service_center'),
+    createTime: createTime(),
+    updateTime: updateTime(),
+  },
+  // At most one plan is open to candidates at a time (spec: "the open recruit plan").
+  (t) => [
+    uniqueIndex('recruit_plan_one_open_uq')
+      .on(t.status)
+      .where(sql`${t.status} = '1'`),
+  ],
+);
 
 /** Demand per region × category × learning period × subject (spec §3 Recruit plan data). */
 export const recruitPlanData = pgTable(

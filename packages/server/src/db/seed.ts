@@ -161,8 +161,8 @@ async function seedMenu(tx: Tx): Promise<number[]> {
 
 /** Plan windows around `now`: the plan runs from 10 days ago for 120 days; enrolment is open now. */
 export function demoTimeline(now: Date) {
-  const d = (days: number) =>
-    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days, 1, 0, 0));
+  const d = (days: number, hour = 1) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days, hour, 0, 0));
   return {
     startTime: d(-10),
     endTime: d(110),
@@ -173,7 +173,7 @@ export function demoTimeline(now: Date) {
     ticketPrintStartTime: d(21),
     ticketPrintEndTime: d(27),
     examStartTime: d(28),
-    examEndTime: d(28.3),
+    examEndTime: d(28, 7),
     scoreQueryStartTime: d(40),
     scoreQueryEndTime: d(50),
     interviewStartTime: d(55),
@@ -198,18 +198,16 @@ export async function seedReferenceData(tx: Tx): Promise<void> {
     await tx
       .insert(sysDictType)
       .values({ name: dict.name, type: dict.type, isSystem: dict.isSystem, description: dict.description });
-    await tx
-      .insert(sysDictItem)
-      .values(
-        dict.items.map((i) => ({
-          dictType: dict.type,
-          label: i.label,
-          labelEn: i.labelEn,
-          value: i.value,
-          sort: i.sort,
-          isDefault: i.isDefault,
-        })),
-      );
+    await tx.insert(sysDictItem).values(
+      dict.items.map((i) => ({
+        dictType: dict.type,
+        label: i.label,
+        labelEn: i.labelEn,
+        value: i.value,
+        sort: i.sort,
+        isDefault: i.isDefault,
+      })),
+    );
   }
 }
 
@@ -253,29 +251,25 @@ export async function seedDemoPlan(tx: Tx, now: Date): Promise<number> {
     .where(eq(sysRegion.level, 3));
   const cityOf = new Map(counties.map((c) => [c.code, c.parentCode!]));
   await insertChunks(demo.planData, (chunk) =>
-    tx
-      .insert(recruitPlanData)
-      .values(
-        chunk.map((r) => ({
-          planId: plan!.id,
-          provinceCode: demo.provinceCode,
-          cityCode: cityOf.get(r.countyCode)!,
-          countyCode: r.countyCode,
-          category: r.category,
-          learningPeriod: r.learningPeriod,
-          subject: r.subject,
-          demandNumber: r.demandNumber,
-        })),
-      ),
+    tx.insert(recruitPlanData).values(
+      chunk.map((r) => ({
+        planId: plan!.id,
+        provinceCode: demo.provinceCode,
+        cityCode: cityOf.get(r.countyCode)!,
+        countyCode: r.countyCode,
+        category: r.category,
+        learningPeriod: r.learningPeriod,
+        subject: r.subject,
+        demandNumber: r.demandNumber,
+      })),
+    ),
   );
   await tx.insert(categoryEducation).values(demo.categoryEducation).onConflictDoNothing();
-  await tx
-    .insert(instruction)
-    .values({
-      planId: plan!.id,
-      type: INSTRUCTION_TYPE_ENROLL_NOTICE,
-      context: sanitizeHtml(demo.enrollNotice),
-    });
+  await tx.insert(instruction).values({
+    planId: plan!.id,
+    type: INSTRUCTION_TYPE_ENROLL_NOTICE,
+    context: sanitizeHtml(demo.enrollNotice),
+  });
   return plan!.id;
 }
 

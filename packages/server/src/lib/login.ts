@@ -1,27 +1,36 @@
+import { eq, sql } from 'drizzle-orm';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '@tegang/domain';
+import type { Db } from '../db';
+import { candidateUser, sysUser } from '../db/schema';
 import { AppError } from './errors';
 import { dummyHash, verifyPassword } from './passwords';
 
 /**
  * Password check with lockout, shared by both logins: five failures in a row lock the account for
- * 15 minutes; a success resets the count. Unknown users and wrong passwords answer alike.
+ * 15 minutes; a success resets the count. Unknown users and wrong passwords answer alike, and take
+ * as long (a dummy hash is verified).
  */
 export interface LoginAccount {
   id: number;
   passwordHash: string;
   failedLogins: number;
   lockedUntil: Date | null;
-  disabled: boolean;
-}
-export interface LoginStore {
-  recordFailure(id: number, failedLogins: number, lockedUntil: Date | null): Promise<void>;
-  recordSuccess(id: number): Promise<void>;
+  state: string;
 }
 
+/** The account tables that carry the lockout columns. */
+type AccountTable = typeof sysUser | typeof candidateUser;
+
+/**
+ * Checks `password` for `account` (undefined when no such user) at `now`; returns the account id.
+ * Errors: 400 auth.login.failed, 429 auth.login.locked {minutes}, 403 auth.login.disabled (state ≠ '0').
+ * The failure count is incremented in the database in one statement, so parallel guesses all count.
+ */
 export async function checkPassword(
+  db: Db,
+  table: AccountTable,
   account: LoginAccount | undefined,
   password: string,
-  store: LoginStore,
   now: Date,
 ): Promise<number> {
   if (!account) {
@@ -33,14 +42,23 @@ export async function checkPassword(
     throw new AppError(429, 'auth.login.locked', { minutes });
   }
   if (!(await verifyPassword(account.passwordHash, password))) {
-    const failures = account.failedLogins + 1;
-    const lock =
-      failures >= LOGIN_MAX_FAILURES ? new Date(now.getTime() + LOGIN_LOCK_MINUTES * 60_000) : null;
-    await store.recordFailure(account.id, lock ? 0 : failures, lock);
-    if (lock) throw new AppError(429, 'auth.login.locked', { minutes: LOGIN_LOCK_MINUTES });
+    const [row] = await db
+      .update(table)
+      .set({ failedLogins: sql`${table.failedLogins} + 1` })
+      .where(eq(table.id, account.id))
+      .returning({ failedLogins: table.failedLogins });
+    if (row && row.failedLogins >= LOGIN_MAX_FAILURES) {
+      await db
+        .update(table)
+        .set({ failedLogins: 0, lockedUntil: new Date(now.getTime() + LOGIN_LOCK_MINUTES * 60_000) })
+        .where(eq(table.id, account.id));
+      throw new AppError(429, 'auth.login.locked', { minutes: LOGIN_LOCK_MINUTES });
+    }
     throw new AppError(400, 'auth.login.failed');
   }
-  if (account.disabled) throw new AppError(403, 'auth.login.disabled');
-  if (account.failedLogins > 0 || account.lockedUntil) await store.recordSuccess(account.id);
+  if (account.state !== '0') throw new AppError(403, 'auth.login.disabled');
+  if (account.failedLogins > 0 || account.lockedUntil) {
+    await db.update(table).set({ failedLogins: 0, lockedUntil: null }).where(eq(table.id, account.id));
+  }
   return account.id;
 }

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { candidateUser } from '../db/schema';
 import { CANDIDATE_AUTH_HEADER, hasPermission, isEncryptedBody } from '@tegang/domain';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { bearer, findSession, loadAdmin } from '../lib/sessions';
@@ -24,6 +26,12 @@ export function registerAccess(app: FastifyInstance): void {
       const token = bearer(req.headers[CANDIDATE_AUTH_HEADER]);
       const session = token ? await findSession(app.ctx.db, 'candidate', token, now) : null;
       if (!session) throw unauthorized();
+      // A disabled or deleted account's tokens stop working at once.
+      const [account] = await app.ctx.db
+        .select({ state: candidateUser.state })
+        .from(candidateUser)
+        .where(eq(candidateUser.id, session.subjectId));
+      if (account?.state !== '0') throw unauthorized();
       req.candidate = { id: session.subjectId, sessionId: session.id };
       return;
     }

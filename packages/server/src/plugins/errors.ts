@@ -16,7 +16,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       reply.status(code).send({ code, msg, data });
 
     if (err instanceof AppError) return send(err.code, translate(lang, err.key, err.params), err.data);
-    if (err instanceof ValidationError) return send(400, summarizeErrors(err.errors), { errors: err.errors });
+    if (err instanceof ValidationError)
+      return send(400, summarizeErrors(err.errors, lang), { errors: err.errors });
     const error = err as FastifyError;
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
@@ -26,7 +27,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: v.message,
       })) as unknown as z.core.$ZodIssue[];
       const errors = toFieldErrors(issues, lang, req.routeOptions.config?.labels);
-      return send(400, summarizeErrors(errors), { errors });
+      return send(400, summarizeErrors(errors, lang), { errors });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return send(413, translate(lang, 'error.payloadTooLarge'));

@@ -64,25 +64,7 @@ export async function authRoutes(base: FastifyInstance) {
       await verifyCaptcha(ctx.kv, ctx.config.captchaEnabled, uuid, captcha);
       const [user] = await ctx.db.select().from(sysUser).where(eq(sysUser.userName, userName));
       const now = ctx.now();
-      const id = await checkPassword(
-        user && { ...user, disabled: user.state !== '0' },
-        password,
-        {
-          recordFailure: (uid, failedLogins, lockedUntil) =>
-            ctx.db
-              .update(sysUser)
-              .set({ failedLogins, lockedUntil })
-              .where(eq(sysUser.id, uid))
-              .then(() => {}),
-          recordSuccess: (uid) =>
-            ctx.db
-              .update(sysUser)
-              .set({ failedLogins: 0, lockedUntil: null })
-              .where(eq(sysUser.id, uid))
-              .then(() => {}),
-        },
-        now,
-      );
+      const id = await checkPassword(ctx.db, sysUser, user, password, now);
       return ok(req, await openSession(ctx.db, 'admin', id, req, now));
     },
   );

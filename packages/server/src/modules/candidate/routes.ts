@@ -1,4 +1,328 @@
-import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CANDIDATE_AUTH_HEADER,
+  SMS_PURPOSES,
+  checkSmsCode,
+  editPasswordSchema,
+  editUserInfoSchema,
+  forgetPasswordSchema,
+  forgetUserNameSchema,
+  loginSchema,
+  parseIdCard,
+  phoneString,
+  registerSchema,
+  type SmsPurpose,
+} from '@tegang/domain';
+import { candidateUser } from '../../db/schema';
+import { verifyCaptcha } from '../../lib/captcha';
+import { ok } from '../../lib/envelope';
+import { checkPassword } from '../../lib/login';
+import { verifyPassword } from '../../lib/passwords';
+import { bearer, openSession, revokeSession } from '../../lib/sessions';
+import {
+  assertUnique,
+  createCandidate,
+  findByTelephone,
+  findForLogin,
+  loadCandidate,
+  rethrowUnique,
+  setPassword,
+  telephoneTaken,
+  toCandidateInfo,
+} from './service';
+import { fieldError, issueSmsCode, smsSendStatus, verifySmsCode } from './sms-codes';
 
-/** Candidate accounts (spec §7 Candidate auth and account). */
-export async function candidateRoutes(_app: FastifyInstance) {}
+const telephoneQuery = z.object({ telephone: phoneString() });
+const tags = ['candidate'];
+/** OpenAPI: the candidate token goes in User-Authorization (app.ts securitySchemes.candidate). */
+const candidateSecurity = [{ candidate: [] }];
+
+/**
+ * Candidate accounts (spec §1, §7 "Candidate auth and account"): SMS codes, registration, login with
+ * lockout, session info and logout, personal info, password change, recovery of a forgotten password
+ * or user name. Candidates carry their own token in `User-Authorization: Bearer …`; an admin token
+ * never opens these routes.
+ */
+export async function candidateRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  const issue = (req: FastifyRequest, purpose: SmsPurpose, phone: string, deliver: boolean) =>
+    issueSmsCode(ctx, { purpose, phone, ip: req.ip, lang: req.lang, deliver });
+
+  // ---- SMS codes ----------------------------------------------------------------------------------
+
+  app.get(
+    '/api/getVerificationCode',
+    {
+      config: { access: { open: true } },
+      schema: {
+        tags,
+        summary: 'Sends a registration code to the phone; 409 when the phone is already registered',
+        querystring: telephoneQuery,
+      },
+    },
+    async (req) => {
+      const { telephone } = req.query;
+      await assertUnique(ctx.db, { telephone });
+      await issue(req, 'register', telephone, true);
+      return ok(req, null, 'sms.sent');
+    },
+  );
+
+  app.get(
+    '/api/FPCode',
+    {
+      config: { access: { open: true } },
+      schema: {
+        tags,
+        summary:
+          'Sends a password-reset code; an unregistered phone gets the same answer and no SMS (no enumeration)',
+        querystring: telephoneQuery,
+      },
+    },
+    async (req) => {
+      const { telephone } = req.query;
+      await issue(req, 'forgetPassword', telephone, Boolean(await findByTelephone(ctx.db, telephone)));
+      return ok(req, null, 'sms.sent');
+    },
+  );
+
+  app.get(
+    '/api/FNCode',
+    {
+      config: { access: { open: true } },
+      schema: {
+        tags,
+        summary:
+          'Sends a user-name recovery code; an unregistered phone gets the same answer and no SMS (no enumeration)',
+        querystring: telephoneQuery,
+      },
+    },
+    async (req) => {
+      const { telephone } = req.query;
+      await issue(req, 'forgetUserName', telephone, Boolean(await findByTelephone(ctx.db, telephone)));
+      return ok(req, null, 'sms.sent');
+    },
+  );
+
+  app.get(
+    '/api/getEditCode',
+    {
+      config: { access: { candidate: true } },
+      schema: {
+        tags,
+        summary: 'Sends the code that confirms a new phone number (editUserInfo) to that new phone',
+        querystring: telephoneQuery,
+        security: candidateSecurity,
+      },
+    },
+    async (req) => {
+      const { telephone } = req.query;
+      const me = await loadCandidate(ctx.db, req.candidate!.id);
+      await assertUnique(ctx.db, { telephone }, me.id);
+      await issue(req, 'editUserInfo', telephone, true);
+      return ok(req, null, 'sms.sent');
+    },
+  );
+
+  app.get(
+    '/api/checkTelephone/:phone',
+    {
+      config: { access: { open: true } },
+      schema: {
+        tags,
+        summary: 'data: true when the phone is free to register, false when it is taken',
+        params: z.object({ phone: phoneString() }),
+      },
+    },
+    async (req) => ok(req, !(await telephoneTaken(ctx.db, req.params.phone))),
+  );
+
+  app.get(
+    '/api/checkCanSend/:telephone/:purpose',
+    {
+      config: { access: { open: true } },
+      schema: {
+        tags,
+        summary: 'Whether a code may be sent to the phone now: {canSend, waitSeconds}',
+        params: z.object({ telephone: phoneString(), purpose: z.enum(SMS_PURPOSES) }),
+      },
+    },
+    async (req) => ok(req, await smsSendStatus(ctx, req.params.telephone, req.ip)),
+  );
+
+  // ---- Registration and login ---------------------------------------------------------------------
+
+  app.post(
+    '/api/register',
+    {
+      config: { access: { open: true }, encrypted: true },
+      schema: {
+        tags,
+        summary:
+          'Registers a candidate (encrypted {userName, password, realName, idCard, telephone, code}); 409 on a taken user name, ID number or phone',
+        body: registerSchema,
+      },
+    },
+    async (req) => {
+      const { userName, password, realName, idCard, telephone, code } = req.body;
+      const id = parseIdCard(idCard);
+      if (!id) throw fieldError(req.lang, 'idCard', 'rule.idCard');
+      const consume = await verifySmsCode(ctx, req.lang, 'register', telephone, code);
+      await assertUnique(ctx.db, { userName, idCard: id.normalized, telephone });
+      await createCandidate(ctx, { userName, password, realName, id, telephone });
+      await consume();
+      return ok(req, null, 'auth.registered');
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      config: { access: { open: true }, encrypted: true },
+      schema: {
+        tags,
+        summary:
+          'Candidate login (encrypted {userName (or phone), password, captcha, uuid}); data is the token for User-Authorization',
+        body: loginSchema,
+      },
+    },
+    async (req) => {
+      const { userName, password, captcha, uuid } = req.body;
+      await verifyCaptcha(ctx.kv, ctx.config.captchaEnabled, uuid, captcha);
+      const user = await findForLogin(ctx.db, userName);
+      const now = ctx.now();
+      const id = await checkPassword(ctx.db, candidateUser, user, password, now);
+      return ok(req, await openSession(ctx.db, 'candidate', id, req, now));
+    },
+  );
+
+  app.get(
+    '/api/auth/getInfo',
+    {
+      config: { access: { candidate: true } },
+      schema: {
+        tags,
+        summary:
+          'The candidate of the session: {id, userName, realName, idCard, gender, birthday, telephone}',
+        security: candidateSecurity,
+      },
+    },
+    async (req) => ok(req, toCandidateInfo(await loadCandidate(ctx.db, req.candidate!.id))),
+  );
+
+  app.get(
+    '/api/auth/logout',
+    {
+      config: { access: { candidate: true } },
+      schema: { tags, summary: 'Revokes the candidate session', security: candidateSecurity },
+    },
+    async (req) => {
+      await revokeSession(ctx.db, bearer(req.headers[CANDIDATE_AUTH_HEADER])!);
+      return ok(req, null);
+    },
+  );
+
+  // ---- Own account --------------------------------------------------------------------------------
+
+  app.post(
+    '/api/editUserInfo',
+    {
+      config: { access: { candidate: true }, encrypted: true },
+      schema: {
+        tags,
+        summary:
+          'Edits real name and phone (encrypted {realName, telephone, code}); a new phone needs its getEditCode code; data is the updated info',
+        body: editUserInfoSchema,
+        security: candidateSecurity,
+      },
+    },
+    async (req) => {
+      const { realName, telephone, code } = req.body;
+      const me = await loadCandidate(ctx.db, req.candidate!.id);
+      let consume: (() => Promise<void>) | null = null;
+      if (telephone !== me.telephone) {
+        if (checkSmsCode(code)) throw fieldError(req.lang, 'code', 'rule.smsCode');
+        consume = await verifySmsCode(ctx, req.lang, 'editUserInfo', telephone, code!);
+        await assertUnique(ctx.db, { telephone }, me.id);
+      }
+      const [row] = await ctx.db
+        .update(candidateUser)
+        .set({ realName, telephone, updateTime: ctx.now() })
+        .where(eq(candidateUser.id, me.id))
+        .returning()
+        .catch(rethrowUnique);
+      await consume?.();
+      return ok(req, toCandidateInfo(row!), 'common.saved');
+    },
+  );
+
+  app.post(
+    '/api/editPassword',
+    {
+      config: { access: { candidate: true }, encrypted: true },
+      schema: {
+        tags,
+        summary: 'Changes the password (encrypted {oldPsw, newPsw}); every session of the candidate ends',
+        body: editPasswordSchema,
+        security: candidateSecurity,
+      },
+    },
+    async (req) => {
+      const { oldPsw, newPsw } = req.body;
+      const me = await loadCandidate(ctx.db, req.candidate!.id);
+      if (!(await verifyPassword(me.passwordHash, oldPsw)))
+        throw fieldError(req.lang, 'oldPsw', 'auth.oldPassword.wrong');
+      await setPassword(ctx, me.id, newPsw);
+      return ok(req, null, 'auth.passwordChanged');
+    },
+  );
+
+  // ---- Recovery -----------------------------------------------------------------------------------
+
+  app.post(
+    '/api/forgetPassword',
+    {
+      config: { access: { open: true }, encrypted: true },
+      schema: {
+        tags,
+        summary:
+          'Resets the password with an FPCode code (encrypted {telephone, code, password}); clears the lockout and ends every session',
+        body: forgetPasswordSchema,
+      },
+    },
+    async (req) => {
+      const { telephone, code, password } = req.body;
+      const consume = await verifySmsCode(ctx, req.lang, 'forgetPassword', telephone, code);
+      const user = await findByTelephone(ctx.db, telephone);
+      if (!user) throw fieldError(req.lang, 'code', 'sms.code.wrong');
+      await setPassword(ctx, user.id, password);
+      await consume();
+      return ok(req, null, 'auth.passwordReset');
+    },
+  );
+
+  app.post(
+    '/api/forgetUserName',
+    {
+      config: { access: { open: true }, encrypted: true },
+      schema: {
+        tags,
+        summary: 'Recovers the user name with an FNCode code (encrypted {telephone, code}); data {userName}',
+        body: forgetUserNameSchema,
+      },
+    },
+    async (req) => {
+      const { telephone, code } = req.body;
+      const consume = await verifySmsCode(ctx, req.lang, 'forgetUserName', telephone, code);
+      const user = await findByTelephone(ctx.db, telephone);
+      if (!user) throw fieldError(req.lang, 'code', 'sms.code.wrong');
+      await consume();
+      return ok(req, { userName: user.userName });
+    },
+  );
+}

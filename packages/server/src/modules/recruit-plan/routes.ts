@@ -1,4 +1,161 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  PERMISSIONS,
+  PLAN_STATUS,
+  RECRUIT_PLAN_LABELS,
+  recruitPlanCreateSchema,
+  recruitPlanQuerySchema,
+  recruitPlanUpdateSchema,
+} from '@tegang/domain';
+import { ok } from '../../lib/envelope';
+import { idListSchema, idParamSchema, pagingSchema } from '../../lib/paging';
+import {
+  changePlanStatus,
+  createPlan,
+  deletePlans,
+  getPlan,
+  listPlanOptions,
+  pagePlans,
+  planStatusOptions,
+  updatePlan,
+} from './service';
 
-/** Recruit plans (spec §7 Recruit plan). */
-export async function recruitPlanRoutes(_app: FastifyInstance) {}
+const P = PERMISSIONS.recruitPlan;
+const tags = ['recruitPlan'];
+
+/** Params of POST /recruit/recruitPlan/updateStatus/{id}/{status}. */
+const statusParamsSchema = idParamSchema.extend({
+  status: z.enum(PLAN_STATUS, { error: 'rule.invalidOption' }),
+});
+
+/**
+ * Recruit plans in the back office (spec §7 "Recruit plan", §2 "Recruit plan", §4, §5): the paged
+ * list, create and update (encrypted, timeline rules of §5), detail, delete of unpublished plans,
+ * the status options and status changes (one open plan at a time), and the plan options for selects.
+ */
+export async function recruitPlanRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  app.get(
+    '/recruit/recruitPlan/page',
+    {
+      config: { access: { permission: P.list } },
+      schema: {
+        tags,
+        summary: 'Page of plans: current, size, name (contains), year, status; newest year first',
+        querystring: pagingSchema.extend(recruitPlanQuerySchema.shape),
+      },
+    },
+    async (req) => {
+      const { current, size, ...search } = req.query;
+      return ok(req, await pagePlans(ctx.db, search, { current, size }));
+    },
+  );
+
+  app.get(
+    '/recruit/recruitPlan/getRecruitPlanStatus',
+    {
+      config: { access: { admin: true } },
+      schema: { tags, summary: "Plan status options [{value, label}] in the caller's language" },
+    },
+    async (req) => ok(req, planStatusOptions(req.lang)),
+  );
+
+  app.get(
+    '/recruit/recruitPlan/listRecruitPlan',
+    {
+      config: { access: { admin: true } },
+      schema: { tags, summary: 'Plan options [{id, name, year, status}] for selects, newest first' },
+    },
+    async (req) => ok(req, await listPlanOptions(ctx.db)),
+  );
+
+  app.post(
+    '/recruit/recruitPlan',
+    {
+      config: { access: { permission: P.add }, encrypted: true, labels: RECRUIT_PLAN_LABELS },
+      schema: {
+        tags,
+        summary: 'Creates a plan (encrypted), unpublished (status 0); data is the new id',
+        body: recruitPlanCreateSchema,
+      },
+    },
+    async (req) => ok(req, await createPlan(ctx.db, req.body), 'common.saved'),
+  );
+
+  app.put(
+    '/recruit/recruitPlan',
+    {
+      config: { access: { permission: P.edit }, encrypted: true, labels: RECRUIT_PLAN_LABELS },
+      schema: {
+        tags,
+        summary: 'Updates a plan (encrypted; all fields and id, status unchanged); data is the id',
+        body: recruitPlanUpdateSchema,
+      },
+    },
+    async (req) => {
+      const { id, ...input } = req.body;
+      return ok(req, await updatePlan(ctx.db, id, input), 'common.saved');
+    },
+  );
+
+  app.delete(
+    '/recruit/recruitPlan/deleteByIds',
+    {
+      config: { access: { permission: P.remove } },
+      schema: {
+        tags,
+        summary: 'Deletes plans {idList}: all unpublished, else nothing is deleted',
+        body: idListSchema,
+      },
+    },
+    async (req) => {
+      await deletePlans(ctx.db, req.body.idList);
+      return ok(req, null, 'common.deleted');
+    },
+  );
+
+  app.post(
+    '/recruit/recruitPlan/updateStatus/:id/:status',
+    {
+      config: { access: { permission: P.status } },
+      schema: {
+        tags,
+        summary: 'Changes the status (0 unpublished, 1 open, 2 closed); at most one plan is open',
+        params: statusParamsSchema,
+      },
+    },
+    async (req) => {
+      await changePlanStatus(ctx.db, req.params.id, req.params.status);
+      return ok(req, null);
+    },
+  );
+
+  app.get(
+    '/recruit/recruitPlan/:id',
+    {
+      config: { access: { permission: P.query } },
+      schema: { tags, summary: 'One plan', params: idParamSchema },
+    },
+    async (req) => ok(req, await getPlan(ctx.db, req.params.id)),
+  );
+
+  app.delete(
+    '/recruit/recruitPlan/:id',
+    {
+      config: { access: { permission: P.remove } },
+      schema: {
+        tags,
+        summary: 'Deletes an unpublished plan with its plan data and instructions',
+        params: idParamSchema,
+      },
+    },
+    async (req) => {
+      await deletePlans(ctx.db, [req.params.id]);
+      return ok(req, null, 'common.deleted');
+    },
+  );
+}

@@ -1,0 +1,83 @@
+import {
+  ENROLL_DICT_FIELDS,
+  formatDateTime,
+  translate,
+  type Enroll,
+  type Lang,
+  type MessageKey,
+} from '@tegang/domain';
+import type { Dicts } from '../lib/dicts';
+import { renderFormPdf, type PdfField } from './pdf';
+
+/**
+ * The enrolment form PDF (报名表, issue 2): A4, every field of the two form groups of spec §2 with the
+ * photo, Chinese embedded as a subset font and extractable. Coded fields print their dictionary labels.
+ */
+export async function renderEnrollForm(
+  e: Enroll,
+  photo: Buffer | null,
+  dicts: Dicts,
+  now: Date,
+  lang: Lang = 'zh',
+): Promise<Buffer> {
+  const t = (key: string, params?: Record<string, string>) => translate(lang, key, params);
+  const value = (field: keyof Enroll): string => {
+    const raw = e[field];
+    const type = (ENROLL_DICT_FIELDS as Record<string, string>)[field];
+    return type
+      ? dicts.label(type, raw as string | null, lang)
+      : raw === null || raw === undefined
+        ? ''
+        : String(raw);
+  };
+  const f = (field: keyof Enroll, span?: 2): PdfField => ({
+    label: t(`field.${field}` as MessageKey),
+    value: value(field),
+    span,
+  });
+  return renderFormPdf({
+    title: t('enroll.form.title', { plan: e.planName }),
+    subtitle: `No. ${String(e.id).padStart(8, '0')}    ${t('enroll.form.generated', { time: formatDateTime(now) })}`,
+    photo: photo ?? undefined,
+    photoPlaceholder: t('enroll.form.photo'),
+    sections: [
+      {
+        title: t('section.basic'),
+        fields: [
+          f('name'),
+          f('gender'),
+          f('idCard'),
+          f('birthday'),
+          f('nation'),
+          f('maritalStatus'),
+          f('politicalAffiliation'),
+          f('veteran'),
+          f('phone'),
+          f('domicile'),
+          f('address', 2),
+          f('graduateCollege'),
+          f('education'),
+          f('major'),
+          f('graduationDate'),
+          f('isNormal'),
+          f('freshmen'),
+          f('teacherCertification'),
+          f('teacherCertificationType'),
+          f('teacherCertificationSubject'),
+          f('isAdjust'),
+          f('priorityCondition'),
+          f('priorityContent'),
+        ],
+      },
+      {
+        title: t('section.enroll'),
+        fields: [f('planType'), f('enrollCounty'), f('academicSession'), f('subject')],
+      },
+    ],
+    notes: [t('enroll.form.commitment')],
+    signatureLines: [t('enroll.form.signature'), t('enroll.form.date')],
+    qrText: `TEGANG-ENROLL:${e.planId}:${e.id}:${e.idCard.slice(-4)}`,
+    footer: `${e.planName} · ${e.planYear}`,
+    metadata: { title: t('enroll.form.title', { plan: e.planName }), author: e.name },
+  });
+}

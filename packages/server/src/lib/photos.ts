@@ -1,0 +1,38 @@
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { PHOTO_MAX_BYTES, PHOTO_MIN_HEIGHT, PHOTO_MIN_WIDTH } from '@tegang/domain';
+import { AppError } from './errors';
+
+/**
+ * Candidate photos (issue 2): JPEG or PNG sniffed by content (the name and the declared type are not
+ * trusted), at most 2 MB, at least 200×280 px; normalised for printing: orientation applied,
+ * metadata stripped, fitted inside 390×540 px (a 35×49 mm box at ~280 dpi), JPEG quality 88.
+ */
+export async function normalizePhoto(input: Buffer): Promise<Buffer> {
+  if (input.length === 0) throw new AppError(400, 'enroll.photo.required');
+  if (input.length > PHOTO_MAX_BYTES) throw new AppError(400, 'enroll.photo.size');
+  const type = await fileTypeFromBuffer(input);
+  if (!type || (type.mime !== 'image/jpeg' && type.mime !== 'image/png'))
+    throw new AppError(400, 'enroll.photo.type');
+  let image: Sharp;
+  let meta: Metadata;
+  try {
+    image = sharp(input, { failOn: 'error', limitInputPixels: 40_000_000 }).rotate();
+    meta = await image.metadata();
+  } catch {
+    throw new AppError(400, 'enroll.photo.type');
+  }
+  const [w, h] = (meta.orientation ?? 1) >= 5 ? [meta.height, meta.width] : [meta.width, meta.height];
+  if (!w || !h || w < PHOTO_MIN_WIDTH || h < PHOTO_MIN_HEIGHT) {
+    throw new AppError(400, 'enroll.photo.small', { width: PHOTO_MIN_WIDTH, height: PHOTO_MIN_HEIGHT });
+  }
+  try {
+    return await image
+      .resize(390, 540, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 88, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    throw new AppError(400, 'enroll.photo.type');
+  }
+}
