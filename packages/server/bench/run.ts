@@ -1,0 +1,238 @@
+/**
+ * `npm run bench`: the speed and memory targets of the main job, measured on this machine and written
+ * to docs/benchmarks.md (never asserted in tests). A real server on loopback over a real PostgreSQL
+ * (DATABASE_URL, else embedded).
+ * - pdf.enrollForm: enrolment forms rendered per second, size.
+ * - apply.burst: N candidates apply at once (multipart with a photo) with C in flight: req/s, p50/p95.
+ * - read.mix: the candidate's page loads (checkCanCandidate, apply flag, cascade) under C in flight.
+ * - enroll.export: an xlsx export of M enrolments: seconds and peak RSS growth.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { migrateDatabase, openDatabase } from '../src/db';
+import { startEmbeddedPostgres } from '../src/db/embedded';
+import { candidateUser, enroll } from '../src/db/schema';
+import { seedOnce } from '../src/db/seed';
+import { hashPassword } from '../src/lib/passwords';
+import { openSession } from '../src/lib/sessions';
+import { run as pdfBench } from './pdf.bench';
+import { applicationFields, idCard, multipart, openPlanAndDemand, photo } from '../test/enroll/fixtures';
+
+const APPLICANTS = Number(process.env.BENCH_APPLICANTS ?? 400);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 50_000);
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+async function main() {
+  const results: Record<string, unknown>[] = [];
+  results.push(await pdfBench());
+  console.log(JSON.stringify(results.at(-1)));
+
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tegang-bench-'));
+  const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres(path.join(tmp, 'pg'));
+  const database = openDatabase(process.env.DATABASE_URL ?? embedded!.url, 20);
+  await migrateDatabase(database.db);
+  await seedOnce(database.db, { adminPassword: 'Bench1!pass', now: new Date() });
+  const config = loadConfig({
+    DATA_DIR: tmp,
+    CAPTCHA_ENABLED: 'false',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(tmp, 'none'),
+  });
+  const app = await buildApp({ config, database, logger: false, sms: { send: async () => {} } });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const t = { database } as never;
+  const { plan, demand, education } = await openPlanAndDemand(t);
+
+  // Candidates with sessions (argon2 hashing once, reused).
+  const hash = await hashPassword('Bench1!pass');
+  const candidates: { token: string; card: string }[] = [];
+  for (let i = 0; i < APPLICANTS; i++) {
+    const card = idCard(
+      '19980101',
+      String(1 + (i % 999)).padStart(3, '0'),
+      String(520102 + Math.floor(i / 999)),
+    );
+    const [row] = await database.db
+      .insert(candidateUser)
+      .values({
+        userName: `bench${i}`,
+        passwordHash: hash,
+        realName: '测试',
+        idCard: card,
+        gender: '1',
+        birthday: '1998-01-01',
+        telephone: `139${String(i).padStart(8, '0')}`,
+      })
+      .returning();
+    candidates.push({
+      card,
+      token: await openSession(
+        database.db,
+        'candidate',
+        row!.id,
+        { ip: '127.0.0.1', headers: {} } as never,
+        new Date(),
+      ),
+    });
+  }
+  const jpeg = await photo(600, 840);
+
+  // Burst of applications.
+  const latencies: number[] = [];
+  let failures = 0;
+  const start = performance.now();
+  await pool(candidates, CONCURRENCY, async (c) => {
+    const { body, headers } = multipart(applicationFields(plan.id, c.card, demand, education), {
+      data: jpeg,
+    });
+    const t0 = performance.now();
+    const res = await fetch(`${base}/api/apply`, {
+      method: 'POST',
+      body,
+      headers: { ...headers, 'user-authorization': `Bearer ${c.token}` },
+    });
+    await res.arrayBuffer();
+    latencies.push(performance.now() - t0);
+    if (res.status !== 200) failures++;
+  });
+  const seconds = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  results.push({
+    name: 'apply.burst',
+    applicants: APPLICANTS,
+    concurrency: CONCURRENCY,
+    failures,
+    perSecond: round(APPLICANTS / seconds),
+    p50ms: round(percentile(latencies, 50)),
+    p95ms: round(percentile(latencies, 95)),
+  });
+  console.log(JSON.stringify(results.at(-1)));
+
+  // Read mix: what a candidate's pages load.
+  const reads = [
+    '/api/recruitPlan/checkCanCandidate',
+    `/api/apply/${plan.id}`,
+    `/api/recruitPlanData/getCategoryByEducation/${education}?planId=${plan.id}`,
+    `/api/recruitPlanData/getRecruitPlanDataRegionByCategory?planId=${plan.id}&category=${demand.category}`,
+    '/admin/dictItem/listDictItem/sys_nation',
+  ];
+  const readLatencies: number[] = [];
+  const requests = candidates.flatMap((c) => reads.map((url) => ({ url, token: c.token })));
+  const readStart = performance.now();
+  await pool(requests, CONCURRENCY, async (r) => {
+    const t0 = performance.now();
+    const res = await fetch(base + r.url, { headers: { 'user-authorization': `Bearer ${r.token}` } });
+    await res.arrayBuffer();
+    readLatencies.push(performance.now() - t0);
+  });
+  const readSeconds = (performance.now() - readStart) / 1000;
+  readLatencies.sort((a, b) => a - b);
+  results.push({
+    name: 'read.mix',
+    requests: requests.length,
+    concurrency: CONCURRENCY,
+    perSecond: round(requests.length / readSeconds),
+    p50ms: round(percentile(readLatencies, 50)),
+    p95ms: round(percentile(readLatencies, 95)),
+  });
+  console.log(JSON.stringify(results.at(-1)));
+
+  // Export of many rows: clone the burst's rows in SQL up to EXPORT_ROWS.
+  const [first] = await database.db.select().from(enroll).limit(1);
+  const have = (await database.db.select({ n: sql<number>`count(*)::int` }).from(enroll))[0]!.n;
+  if (first && have < EXPORT_ROWS) {
+    // A bench database only: clones need no unique ID numbers or accounts.
+    await database.pool.query(
+      `alter table enroll drop constraint if exists enroll_candidate_id_candidate_user_id_fk`,
+    );
+    await database.pool.query(
+      `drop index if exists enroll_plan_candidate_uq; drop index if exists enroll_plan_id_card_uq`,
+    );
+    await database.pool.query(
+      `insert into enroll (plan_id, candidate_id, name, gender, id_card, marital_status, birthday, nation, veteran, political_affiliation, phone, domicile, address, picture, graduate_college, education, graduation_date, major, is_normal, freshmen, teacher_certification, teacher_certification_type, teacher_certification_subject, is_adjust, priority_condition, priority_content, plan_type, province_code, city_code, county_code, enroll_county, academic_session, subject)
+       select plan_id, candidate_id + g, name || g, gender, id_card, marital_status, birthday, nation, veteran, political_affiliation, phone, domicile, address, null, graduate_college, education, graduation_date, major, is_normal, freshmen, teacher_certification, teacher_certification_type, teacher_certification_subject, is_adjust, priority_condition, priority_content, plan_type, province_code, city_code, county_code, enroll_county, academic_session, subject
+       from enroll, generate_series(1, $1) g where enroll.id = $2`,
+      [EXPORT_ROWS - have, first.id],
+    );
+  }
+  const adminToken = await openSession(
+    database.db,
+    'admin',
+    1,
+    { ip: '127.0.0.1', headers: {} } as never,
+    new Date(),
+  );
+  const link = await (
+    await fetch(`${base}/candidate/enroll/exportToken`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: '{}',
+    })
+  ).json();
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  let peak = rssBefore;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const exportStart = performance.now();
+  const res = await fetch(base + link.data.url);
+  let bytes = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+  clearInterval(sampler);
+  results.push({
+    name: 'enroll.export',
+    rows: EXPORT_ROWS,
+    seconds: round((performance.now() - exportStart) / 1000, 2),
+    sizeMB: round(bytes / 1048576),
+    peakRssGrowthMB: round((peak - rssBefore) / 1048576),
+  });
+  console.log(JSON.stringify(results.at(-1)));
+
+  await app.close();
+  await database.close();
+  if (embedded) await embedded.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${round(os.totalmem() / 1073741824, 0)} GiB, Node ${process.version}`;
+  const lines = [
+    `## ${new Date().toISOString().slice(0, 10)} (${machine})`,
+    '',
+    '| benchmark | result |',
+    '|---|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${Object.entries(r)
+          .filter(([k]) => k !== 'name')
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')} |`,
+    ),
+    '',
+  ];
+  const file = new URL('../../../docs/benchmarks.md', import.meta.url).pathname;
+  const header =
+    '# Benchmarks\n\nWritten by `npm run bench` (newest first). Targets: see `packages/server/bench/run.ts`.\n\n';
+  const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').replace(header, '') : '';
+  fs.writeFileSync(file, header + lines.join('\n') + '\n' + previous);
+  console.log(`written to ${file}`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
