@@ -204,11 +204,6 @@ async function main() {
   });
   console.log(JSON.stringify(results.at(-1)));
 
-  await app.close();
-  await database.close();
-  if (embedded) await embedded.stop();
-  fs.rmSync(tmp, { recursive: true, force: true });
-
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${round(os.totalmem() / 1073741824, 0)} GiB, Node ${process.version}`;
   const lines = [
     `## ${new Date().toISOString().slice(0, 10)} (${machine})`,
@@ -230,6 +225,11 @@ async function main() {
   const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').replace(header, '') : '';
   fs.writeFileSync(file, header + lines.join('\n') + '\n' + previous);
   console.log(`written to ${file}`);
+  await app.close();
+  await database.close();
+  if (embedded) await embedded.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+
 }
 
 main().catch((e) => {

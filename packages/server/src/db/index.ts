@@ -22,6 +22,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 /** Opens a pool on `url` (max connections `max`). */
 export function openDatabase(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection closed by the server (restart, failover) is replaced on the next query: log it, don't crash.
+  pool.on('error', (error) => console.error(`[db] idle connection closed: ${error.message}`));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

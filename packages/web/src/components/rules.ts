@@ -7,7 +7,7 @@ import i18n from '../i18n';
  */
 export function ruleOf(
   check: (value: unknown) => MessageKey | null,
-  trigger: 'blur' | 'change' = 'blur',
+  trigger: 'onBlur' | 'onChange' = 'onBlur',
 ): Rule {
   return {
     validateTrigger: trigger,

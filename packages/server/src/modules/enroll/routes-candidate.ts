@@ -15,6 +15,8 @@ import {
   enrolmentClosedReason,
   findEnroll,
   isUniqueViolation,
+  PHOTO_FIELD,
+  photoError,
   photoDataUrl,
   requireOpenWindow,
   storePhoto,
@@ -23,7 +25,6 @@ import {
 
 const planIdParams = z.object({ planId: z.coerce.number().int().positive() });
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-const PHOTO_FIELD = 'updateImg';
 
 /** Reads a multipart application: text fields, and the photo `updateImg` (at most 2 MB, else 400). */
 async function readApplication(
@@ -41,7 +42,7 @@ async function readApplication(
     }
   } catch (e) {
     if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(400, 'enroll.photo.size');
+      throw photoError('enroll.photo.size', req.lang);
     throw e;
   }
   return { fields, photo };
@@ -129,8 +130,8 @@ export async function enrollCandidateRoutes(base: FastifyInstance) {
         .from(enroll)
         .where(and(eq(enroll.planId, plan.id), eq(enroll.candidateId, candidateId)));
       if (existing) throw conflict('enroll.duplicate');
-      if (!photo) throw new AppError(400, 'enroll.photo.required');
-      const picture = await storePhoto(ctx, photo);
+      if (!photo) throw photoError('enroll.photo.required', req.lang);
+      const picture = await storePhoto(ctx, photo, req.lang);
       try {
         const id = await ctx.db.transaction(async (tx) => {
           // Under a share lock the plan cannot be closed or withdrawn until this enrolment is in.
@@ -184,7 +185,7 @@ export async function enrollCandidateRoutes(base: FastifyInstance) {
         and(eq(enroll.planId, plan.id), eq(enroll.candidateId, candidateId)),
       );
       if (!current) throw new AppError(404, 'enroll.notFound');
-      const picture = photo ? await storePhoto(ctx, photo) : current.row.picture;
+      const picture = photo ? await storePhoto(ctx, photo, req.lang) : current.row.picture;
       try {
         await ctx.db
           .update(enroll)

@@ -165,9 +165,25 @@ export function enrollValues(f: ApplyFields) {
   };
 }
 
-/** Normalises and stores a photo; returns its storage key. */
-export async function storePhoto(ctx: AppContext, data: Buffer): Promise<string> {
-  const jpeg = await normalizePhoto(data);
+/** The photo field of the multipart form. */
+export const PHOTO_FIELD = 'updateImg';
+
+/** A photo rule broken, as a 400 on the form's photo field. */
+export function photoError(key: MessageKey, lang: Lang, params: MessageParams = {}): ValidationError {
+  return new ValidationError([
+    { field: PHOTO_FIELD, label: translate(lang, 'field.picture'), message: translate(lang, key, params) },
+  ]);
+}
+
+/** Normalises and stores a photo; returns its storage key. A bad photo is a 400 on `updateImg`. */
+export async function storePhoto(ctx: AppContext, data: Buffer, lang: Lang): Promise<string> {
+  let jpeg: Buffer;
+  try {
+    jpeg = await normalizePhoto(data);
+  } catch (e) {
+    if (e instanceof AppError) throw photoError(e.key, lang, e.params);
+    throw e;
+  }
   const key = `enroll/photo/${randomUUID()}.jpg`;
   await ctx.storage.put(key, jpeg);
   return key;
