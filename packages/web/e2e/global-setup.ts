@@ -31,7 +31,8 @@ export default async function setup(project: TestProject) {
     console.warn(hint);
   }
   const webDist = path.resolve(new URL('../dist', import.meta.url).pathname);
-  if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error('packages/web/dist is missing: run `npm run build` first');
+  if (!fs.existsSync(path.join(webDist, 'index.html')))
+    throw new Error('packages/web/dist is missing: run `npm run build` first');
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tegang-e2e-'));
   let embedded: EmbeddedDb | null = null;
@@ -60,12 +61,22 @@ export default async function setup(project: TestProject) {
   await seedOnce(database.db, { adminPassword, now: new Date() });
   const smsLog = path.join(tmp, 'sms.log');
   fs.writeFileSync(smsLog, '');
-  const config = loadConfig({ DATA_DIR: tmp, PORT: '0', HOST: '127.0.0.1', CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'warn', WEB_DIST: webDist });
+  const config = loadConfig({
+    DATA_DIR: tmp,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    CAPTCHA_ENABLED: 'false',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: webDist,
+  });
   const app = await buildApp({
     config,
     database,
     logger: false,
-    sms: { send: async (m) => fs.appendFileSync(smsLog, `[sms] phone=${m.phone} code=${m.code} purpose=${m.purpose}\n`) },
+    sms: {
+      send: async (m) =>
+        fs.appendFileSync(smsLog, `[sms] phone=${m.phone} code=${m.code} purpose=${m.purpose}\n`),
+    },
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const artifacts = path.resolve(new URL('./artifacts', import.meta.url).pathname);

@@ -1,3 +1,61 @@
+import '@ant-design/v5-patch-for-react-19';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App as AntApp, ConfigProvider, message } from 'antd';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import 'antd/dist/reset.css';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import '../i18n';
+import './strings';
+import { handlers } from '../api/request';
+import { endSessionLocally, queryClient } from './session';
+import { LOGIN_PATH, router } from './router';
 
-createRoot(document.getElementById('root')!).render(<div>Tegang</div>);
+/**
+ * The candidate site (/web): plain antd for phones, its own entry and chunks (DESIGN "Layout").
+ * Spec §8: a 401 on a candidate call clears the token and goes to /web/login; a 403 shows its reason.
+ */
+handlers.unauthorized.candidate = (error) => {
+  const onLogin = window.location.pathname === LOGIN_PATH;
+  endSessionLocally();
+  if (!onLogin) {
+    message.warning({ content: error.message, key: 'unauthorized' });
+    void router.navigate(LOGIN_PATH, { replace: true });
+  }
+};
+handlers.forbidden = (error) => {
+  message.error({ content: error.message, key: 'forbidden' });
+};
+
+function Root() {
+  const { i18n } = useTranslation();
+  const en = i18n.language === 'en';
+  dayjs.locale(en ? 'en' : 'zh-cn');
+  useEffect(() => {
+    document.documentElement.lang = en ? 'en' : 'zh-CN';
+  }, [en]);
+  return (
+    <ConfigProvider
+      locale={en ? enUS : zhCN}
+      theme={{ token: { colorPrimary: '#1658c9', borderRadius: 6 } }}
+      button={{ autoInsertSpace: false }}
+    >
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Root />
+  </StrictMode>,
+);

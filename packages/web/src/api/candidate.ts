@@ -1,0 +1,74 @@
+import type { CandidateInfo } from '@tegang/domain';
+import { http, requestEnvelope } from './request';
+
+/**
+ * The candidate's account (spec §7 "Candidate auth and account"): captcha, login, registration,
+ * SMS codes, recovery, session info, logout, personal info and password change.
+ * Calls that submit a form are `silent`: the page shows their errors on the form's fields.
+ */
+
+/** GET /auth/getCaptcha: `enabled` false means the login shows no captcha. */
+export interface Captcha {
+  enabled: boolean;
+  uuid: string;
+  /** data:image/svg+xml;base64,… */
+  img: string;
+}
+export const getCaptcha = () => http.get<Captcha>('/auth/getCaptcha');
+
+export interface LoginInput {
+  /** The user name or the phone number. */
+  userName: string;
+  password: string;
+  captcha?: string;
+  uuid?: string;
+}
+/** POST /api/auth/login (encrypted); data is the front-site token. */
+export const login = (input: LoginInput) =>
+  http.post<string>('/api/auth/login', input, { encrypted: true, silent: true });
+
+export interface RegisterInput {
+  userName: string;
+  password: string;
+  realName: string;
+  idCard: string;
+  telephone: string;
+  code: string;
+}
+/** POST /api/register (encrypted). */
+export const register = (input: RegisterInput) =>
+  http.post<null>('/api/register', input, { encrypted: true, silent: true });
+
+/** The SMS code a phone receives, one kind per purpose. The answer's msg says it was sent. */
+export type SmsKind = 'register' | 'forgetPassword' | 'forgetUserName' | 'editUserInfo';
+const SMS_PATHS: Record<SmsKind, string> = {
+  register: '/api/getVerificationCode',
+  forgetPassword: '/api/FPCode',
+  forgetUserName: '/api/FNCode',
+  editUserInfo: '/api/getEditCode',
+};
+/** Sends a code; resolves with the server's message ("sent, valid 5 minutes"). */
+export const sendSmsCode = async (kind: SmsKind, telephone: string): Promise<string> =>
+  (await requestEnvelope<null>('GET', SMS_PATHS[kind], { params: { telephone } })).msg;
+
+/** POST /api/forgetPassword (encrypted): a new password with an FPCode code. */
+export const forgetPassword = (input: { telephone: string; code: string; password: string }) =>
+  http.post<null>('/api/forgetPassword', input, { encrypted: true, silent: true });
+
+/** POST /api/forgetUserName (encrypted): the user name of the phone, with an FNCode code. */
+export const forgetUserName = (input: { telephone: string; code: string }) =>
+  http.post<{ userName: string }>('/api/forgetUserName', input, { encrypted: true, silent: true });
+
+/** GET /api/auth/getInfo: the candidate of the session (spec §3 front-site userInfo). */
+export const getCandidateInfo = () => http.get<CandidateInfo>('/api/auth/getInfo');
+
+/** GET /api/auth/logout: revokes the session (errors are of no interest: the token is dropped anyway). */
+export const logout = () => http.get<null>('/api/auth/logout', undefined, { silent: true });
+
+/** POST /api/editUserInfo (encrypted): real name and phone; a new phone needs its getEditCode code. */
+export const editUserInfo = (input: { realName: string; telephone: string; code?: string }) =>
+  http.post<CandidateInfo>('/api/editUserInfo', input, { encrypted: true, silent: true });
+
+/** POST /api/editPassword (encrypted {oldPsw, newPsw}); every session of the candidate ends. */
+export const editPassword = (input: { oldPsw: string; newPsw: string }) =>
+  http.post<null>('/api/editPassword', input, { encrypted: true, silent: true });

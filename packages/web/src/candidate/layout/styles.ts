@@ -1,0 +1,25 @@
+import type { CSSProperties } from 'react';
+
+/** Shared styles of the candidate site's frame. */
+export const headerStyle: CSSProperties = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: 8,
+  padding: '0 12px 0 16px',
+  height: 56,
+  lineHeight: '56px',
+  background: '#1658c9',
+  position: 'sticky',
+  top: 0,
+  zIndex: 100,
+};
+
+export const titleStyle: CSSProperties = {
+  color: '#fff',
+  margin: 0,
+  fontSize: 18,
+  fontWeight: 600,
+  lineHeight: '56px',
+  flex: 1,
+  minWidth: 0,
+};

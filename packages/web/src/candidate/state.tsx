@@ -1,0 +1,83 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CandidateInfo } from '@tegang/domain';
+import { getCandidateInfo } from '../api/candidate';
+import { APPLIED, checkCanCandidate, getApplyFlag, type CandidatePlan } from '../api/enroll';
+
+/**
+ * The front-site state of spec §3: canCandidate, planId, enrollStatus, message, limitBirth and the
+ * candidate's userInfo, loaded when the logged-in layout opens and shared by its pages.
+ */
+export interface CandidateState {
+  canCandidate: boolean;
+  planId: number | null;
+  /** '1' enrolled (GET /api/apply/{planId} answered '1'), '0' not enrolled or no plan open. */
+  enrollStatus: '0' | '1';
+  message: string;
+  limitBirth: string | null;
+  plan: CandidatePlan | null;
+  userInfo: CandidateInfo | null;
+  /** True until the plan check, the user info and the apply flag have answered. */
+  loading: boolean;
+  /** True when the plan check or the user info failed. */
+  failed: boolean;
+  /** Loads everything again (after applying, editing personal info …). */
+  refresh: () => Promise<void>;
+}
+
+const Ctx = createContext<CandidateState | null>(null);
+
+export const candidateKeys = {
+  all: ['candidate'] as const,
+  can: ['candidate', 'checkCanCandidate'] as const,
+  info: ['candidate', 'info'] as const,
+  flag: (planId: number | null) => ['candidate', 'applyFlag', planId] as const,
+  enroll: (planId: number | null) => ['candidate', 'enroll', planId] as const,
+};
+
+export function CandidateProvider({ children }: { children: ReactNode }) {
+  const client = useQueryClient();
+  const can = useQuery({ queryKey: candidateKeys.can, queryFn: checkCanCandidate });
+  const info = useQuery({ queryKey: candidateKeys.info, queryFn: getCandidateInfo });
+  const planId = can.data?.planId ?? null;
+  const flag = useQuery({
+    queryKey: candidateKeys.flag(planId),
+    queryFn: () => getApplyFlag(planId!),
+    enabled: planId !== null,
+  });
+
+  const value = useMemo<CandidateState>(
+    () => ({
+      canCandidate: Boolean(can.data?.canCandidate),
+      planId,
+      enrollStatus: planId !== null && String(flag.data) === APPLIED ? '1' : '0',
+      message: can.data?.message ?? '',
+      limitBirth: can.data?.limitBirth ?? null,
+      plan: can.data?.plan ?? null,
+      userInfo: info.data ?? null,
+      loading: can.isPending || info.isPending || (planId !== null && flag.isPending),
+      failed: can.isError || info.isError,
+      refresh: () => client.invalidateQueries({ queryKey: candidateKeys.all }),
+    }),
+    [
+      can.data,
+      can.isPending,
+      can.isError,
+      info.data,
+      info.isPending,
+      info.isError,
+      flag.data,
+      flag.isPending,
+      planId,
+      client,
+    ],
+  );
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+/** The front-site state; only inside the logged-in layout. */
+export function useCandidate(): CandidateState {
+  const state = useContext(Ctx);
+  if (!state) throw new Error('useCandidate outside CandidateProvider');
+  return state;
+}
