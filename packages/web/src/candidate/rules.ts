@@ -2,26 +2,13 @@ import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { checkConfirmPassword, isEmpty, type MessageKey } from '@tegang/domain';
 import i18n from '../i18n';
+export { ruleOf } from '../components/rules';
 import type { CandidateStringKey } from './strings';
 
 /**
  * Form rules of the candidate pages that the shared ones (components/rules.ts) do not cover. The
  * checks are the domain's; only the wiring to antd is here.
  */
-
-/**
- * A domain check as an antd rule that runs on the field's own triggers (the Form.Item's
- * validateTrigger) and on submit. Unlike components/rules.ts ruleOf, whose rule-level trigger
- * ('blur') never equals antd's trigger names ('onBlur'), so it only runs on submit.
- */
-export function checkRule(check: (value: unknown) => MessageKey | null): Rule {
-  return {
-    validator: (_rule, value) => {
-      const key = check(value);
-      return key ? Promise.reject(new Error(i18n.t(key))) : Promise.resolve();
-    },
-  };
-}
 
 /** Required, with a message of its own (not '{label}不能为空'). */
 export function requiredMessage(key: CandidateStringKey | MessageKey): Rule {

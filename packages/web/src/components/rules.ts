@@ -4,13 +4,11 @@ import i18n from '../i18n';
 
 /**
  * antd form rules made from the domain's checks (one rule, one place: packages/domain/src/rules.ts).
+ * Without `trigger` a rule runs on the Form.Item's own triggers and on submit.
  */
-export function ruleOf(
-  check: (value: unknown) => MessageKey | null,
-  trigger: 'onBlur' | 'onChange' = 'onBlur',
-): Rule {
+export function ruleOf(check: (value: unknown) => MessageKey | null, trigger?: 'onBlur' | 'onChange'): Rule {
   return {
-    validateTrigger: trigger,
+    ...(trigger ? { validateTrigger: trigger } : {}),
     validator: (_rule, value) => {
       const key = check(value);
       return key ? Promise.reject(new Error(i18n.t(key))) : Promise.resolve();

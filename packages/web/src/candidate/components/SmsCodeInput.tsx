@@ -3,7 +3,7 @@ import { Button, Form, Input, Space, message, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SMS_RESEND_S, checkSmsCode } from '@tegang/domain';
 import { sendSmsCode, type SmsKind } from '../../api/candidate';
-import { checkRule } from '../rules';
+import { ruleOf } from '../rules';
 
 /**
  * The SMS code field with its "get code" button: the button checks the phone field first, asks the
@@ -52,7 +52,7 @@ export function SmsCodeInput({
   return (
     <Form.Item label={t('field.code')} required>
       <Space.Compact style={{ width: '100%' }}>
-        <Form.Item name={name} noStyle rules={[checkRule(checkSmsCode)]}>
+        <Form.Item name={name} noStyle rules={[ruleOf(checkSmsCode)]}>
           <Input
             inputMode="numeric"
             autoComplete="one-time-code"

@@ -44,7 +44,7 @@ import { DictSelect, dictLabel, useDict } from '../../components/dict';
 import { required } from '../../components/rules';
 import { PhotoUpload, type PhotoValue } from '../components/PhotoUpload';
 import { showFormError } from '../errors';
-import { checkRule, revalidateErrored } from '../rules';
+import { ruleOf, revalidateErrored } from '../rules';
 import { useCandidate } from '../state';
 
 /** The values of the form; the photo and the dates are turned into multipart fields on submit. */
@@ -244,7 +244,7 @@ export function EnrollForm({
 
   const idCardRules: Rule[] = [
     required('field.idCard'),
-    checkRule(checkIdCard),
+    ruleOf(checkIdCard),
     {
       validator: (_r, value: string) => {
         const info = parseIdCard(value);
@@ -347,7 +347,7 @@ export function EnrollForm({
             label={t('field.phone')}
             required
             validateFirst
-            rules={[required('field.phone', 'enroll.phone.required'), checkRule(checkPhone)]}
+            rules={[required('field.phone', 'enroll.phone.required'), ruleOf(checkPhone)]}
           >
             <Input inputMode="tel" maxLength={11} autoComplete="tel" data-testid="field-phone" />
           </Form.Item>

@@ -7,7 +7,7 @@ import { editPassword } from '../../api/candidate';
 import { PageCard } from '../components/PageCard';
 import { showFormError } from '../errors';
 import { endSessionLocally } from '../session';
-import { checkRule, confirmPasswordRule, requiredMessage, revalidateErrored } from '../rules';
+import { ruleOf, confirmPasswordRule, requiredMessage, revalidateErrored } from '../rules';
 
 interface PasswordForm {
   oldPsw: string;
@@ -65,7 +65,7 @@ export default function EditPassword() {
           label={t('field.newPsw')}
           required
           validateFirst
-          rules={[checkRule(checkNewPasswordLength), checkRule(checkPasswordStrength)]}
+          rules={[ruleOf(checkNewPasswordLength), ruleOf(checkPasswordStrength)]}
         >
           <Input.Password autoComplete="new-password" maxLength={20} />
         </Form.Item>

@@ -8,7 +8,7 @@ import { AuthCard } from '../components/AuthCard';
 import { SmsCodeInput } from '../components/SmsCodeInput';
 import { showFormError } from '../errors';
 import { usePageTitle } from '../hooks';
-import { checkRule, confirmPasswordRule, revalidateErrored } from '../rules';
+import { ruleOf, confirmPasswordRule, revalidateErrored } from '../rules';
 
 interface ForgetPasswordForm {
   telephone: string;
@@ -47,16 +47,11 @@ export default function ForgetPassword() {
         onValuesChange={(changed) => revalidateErrored(form, changed)}
         onFinish={(v) => void submit(v)}
       >
-        <Form.Item name="telephone" label={t('field.telephone')} required rules={[checkRule(checkPhone)]}>
+        <Form.Item name="telephone" label={t('field.telephone')} required rules={[ruleOf(checkPhone)]}>
           <Input inputMode="tel" autoComplete="tel" maxLength={11} placeholder={t('field.telephone')} />
         </Form.Item>
         <SmsCodeInput form={form} kind="forgetPassword" />
-        <Form.Item
-          name="password"
-          label={t('field.newPsw')}
-          required
-          rules={[checkRule(checkPasswordStrength)]}
-        >
+        <Form.Item name="password" label={t('field.newPsw')} required rules={[ruleOf(checkPasswordStrength)]}>
           <Input.Password autoComplete="new-password" maxLength={20} placeholder={t('field.newPsw')} />
         </Form.Item>
         <Form.Item

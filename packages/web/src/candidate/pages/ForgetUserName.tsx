@@ -8,7 +8,7 @@ import { AuthCard } from '../components/AuthCard';
 import { SmsCodeInput } from '../components/SmsCodeInput';
 import { showFormError } from '../errors';
 import { usePageTitle } from '../hooks';
-import { checkRule, revalidateErrored } from '../rules';
+import { ruleOf, revalidateErrored } from '../rules';
 
 interface ForgetUserNameForm {
   telephone: string;
@@ -60,7 +60,7 @@ export default function ForgetUserName() {
           onValuesChange={(changed) => revalidateErrored(form, changed)}
           onFinish={(v) => void submit(v)}
         >
-          <Form.Item name="telephone" label={t('field.telephone')} required rules={[checkRule(checkPhone)]}>
+          <Form.Item name="telephone" label={t('field.telephone')} required rules={[ruleOf(checkPhone)]}>
             <Input inputMode="tel" autoComplete="tel" maxLength={11} placeholder={t('field.telephone')} />
           </Form.Item>
           <SmsCodeInput form={form} kind="forgetUserName" />

@@ -9,7 +9,7 @@ import { AuthCard } from '../components/AuthCard';
 import { SmsCodeInput } from '../components/SmsCodeInput';
 import { showFormError } from '../errors';
 import { usePageTitle } from '../hooks';
-import { checkRule, confirmPasswordRule, revalidateErrored } from '../rules';
+import { ruleOf, confirmPasswordRule, revalidateErrored } from '../rules';
 
 type RegisterForm = RegisterInput & { confirmPsw: string };
 
@@ -56,7 +56,7 @@ export default function Register() {
           label={t('field.userName')}
           required
           validateFirst
-          rules={[required('field.userName'), checkRule(checkUserName)]}
+          rules={[required('field.userName'), ruleOf(checkUserName)]}
         >
           <Input autoComplete="username" maxLength={16} placeholder={t('field.userName')} />
         </Form.Item>
@@ -65,7 +65,7 @@ export default function Register() {
           label={t('field.password')}
           required
           validateFirst
-          rules={[required('field.password'), checkRule(checkPasswordStrength)]}
+          rules={[required('field.password'), ruleOf(checkPasswordStrength)]}
         >
           <Input.Password autoComplete="new-password" maxLength={20} placeholder={t('field.password')} />
         </Form.Item>
@@ -83,7 +83,7 @@ export default function Register() {
           label={t('field.realName')}
           required
           validateFirst
-          rules={[required('field.realName'), checkRule(checkRealName)]}
+          rules={[required('field.realName'), ruleOf(checkRealName)]}
         >
           <Input autoComplete="name" maxLength={30} placeholder={t('field.realName')} />
         </Form.Item>
@@ -92,12 +92,12 @@ export default function Register() {
           label={t('field.idCard')}
           required
           validateFirst
-          rules={[required('field.idCard'), checkRule(checkIdCard)]}
+          rules={[required('field.idCard'), ruleOf(checkIdCard)]}
           extra={t('web.register.idCardHint')}
         >
           <Input maxLength={18} autoComplete="off" placeholder={t('field.idCard')} />
         </Form.Item>
-        <Form.Item name="telephone" label={t('field.telephone')} required rules={[checkRule(checkPhone)]}>
+        <Form.Item name="telephone" label={t('field.telephone')} required rules={[ruleOf(checkPhone)]}>
           <Input inputMode="tel" autoComplete="tel" maxLength={11} placeholder={t('field.telephone')} />
         </Form.Item>
         <SmsCodeInput form={form} kind="register" />

@@ -13,7 +13,7 @@ import { PageCard } from '../components/PageCard';
 import { SmsCodeInput } from '../components/SmsCodeInput';
 import { showFormError } from '../errors';
 import { useLabelStyle, useMobile } from '../hooks';
-import { checkRule, revalidateErrored } from '../rules';
+import { ruleOf, revalidateErrored } from '../rules';
 import { candidateKeys, useCandidate } from '../state';
 
 interface EditForm {
@@ -92,7 +92,7 @@ export default function UserInfo() {
               label={t('field.realName')}
               required
               validateFirst
-              rules={[required('field.realName'), checkRule(checkRealName)]}
+              rules={[required('field.realName'), ruleOf(checkRealName)]}
             >
               <Input maxLength={30} autoComplete="name" />
             </Form.Item>
@@ -100,7 +100,7 @@ export default function UserInfo() {
               name="telephone"
               label={t('field.telephone')}
               required
-              rules={[checkRule(checkPhone)]}
+              rules={[ruleOf(checkPhone)]}
               extra={t('web.userInfo.newPhoneHint')}
             >
               <Input inputMode="tel" maxLength={11} autoComplete="tel" />
