@@ -30,7 +30,7 @@ export interface AppOptions {
 }
 
 /** Path prefixes that belong to the API: an unknown path under them is a JSON 404, never the web app. */
-const API_PREFIXES = ['/auth/', '/api/', '/candidate/', '/admin/', '/system/', '/file/', '/log/'];
+const API_PREFIXES = ['/auth/', '/api/', '/admin/', '/system/', '/file/', '/log/'];
 
 /**
  * Builds the whole server (DESIGN "Layout": src/app.ts buildApp(config)): the API of spec §7 under the
@@ -97,6 +97,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 60, fieldSize: 10_000 },
   });
 
+  registerConsolePages(app, config);
   await app.register(async (api) => {
     registerAccess(api);
     for (const register of modules) await register(api);
@@ -136,5 +137,19 @@ async function registerWeb(app: FastifyInstance, config: Config): Promise<void> 
       return reply.header('cache-control', 'no-cache').sendFile(entry);
     }
     return reply.status(404).send({ code: 404, msg: translate(req.lang, 'error.notFound'), data: null });
+  });
+}
+
+/**
+ * Console pages are their menu path + '/index' (spec §2), which may share a prefix with an API path
+ * (/recruit/recruitPlan/index beside /recruit/recruitPlan/:id): a browser asking for such a page gets
+ * the console. Added before the API so that the hook applies to its routes.
+ */
+function registerConsolePages(app: FastifyInstance, config: Config): void {
+  if (!fs.existsSync(path.join(config.webDist, 'index.html'))) return;
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'GET' || !(req.headers.accept ?? '').includes('text/html')) return;
+    if (!/\/index$/.test(req.url.split('?')[0]!)) return;
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDist);
   });
 }

@@ -128,3 +128,59 @@ describe('a candidate on a phone', () => {
     await context.close();
   });
 });
+
+describe('an administrator', () => {
+  it('logs in, finds that enrolment, edits its phone and exports the list', async () => {
+    const context = await desktop(browser, baseUrl);
+    const page = await context.newPage();
+    onTestFailed(() => shot(page, artifacts, 'admin-failure'));
+    await page.goto('/login');
+    await page.getByTestId('login-username').fill('admin');
+    await page.getByTestId('login-password').fill(inject('adminPassword'));
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL('**/wel/index');
+    await page.getByTestId('home-welcome').waitFor();
+
+    // A deep link to the console page works like the menu.
+    await page.goto('/candidate/enroll/index');
+    await page.getByTestId('enroll-search-name').fill(candidate.realName);
+    await page.getByTestId('enroll-search-submit').click();
+    const rows = page.locator('[data-testid=enroll] .ant-table-row');
+    const row = rows.filter({ hasText: candidate.realName });
+    await expect.poll(() => row.count()).toBe(1);
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await row.textContent()).toContain(candidate.idCard);
+    await shot(page, artifacts, 'admin-enroll-list');
+
+    const newPhone = '13700001111';
+    await row.getByTestId('enroll-edit').click();
+    await page.getByTestId('enroll-phone-input').fill('1370000');
+    await page.getByTestId('enroll-form-submit').click();
+    await expect
+      .poll(() => page.locator('.ant-form-item-explain-error').first().textContent())
+      .toBe('手机号码长度不是11位');
+    await page.getByTestId('enroll-phone-input').fill(newPhone);
+    await page.getByTestId('enroll-form-submit').click();
+    await page.locator('.ant-message-success').first().waitFor();
+    await expect.poll(() => row.textContent()).toContain(newPhone);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('enroll-export').click(),
+    ]);
+    const xlsx = path.join(work, 'enrolments.xlsx');
+    await download.saveAs(xlsx);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(xlsx);
+    const values: string[][] = [];
+    workbook.worksheets[0]!.eachRow((r) =>
+      values.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))),
+    );
+    expect(values[0]).toContain('姓名');
+    const exported = values.find((r) => r.includes(candidate.realName));
+    expect(exported).toBeDefined();
+    expect(exported).toContain(candidate.idCard);
+    expect(exported).toContain(newPhone);
+    await context.close();
+  });
+});

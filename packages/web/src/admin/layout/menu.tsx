@@ -1,0 +1,41 @@
+import type { MenuDataItem } from '@ant-design/pro-components';
+import { menuLabel, type MenuNode } from '../../api/admin-auth';
+import { MenuIcon } from './icons';
+
+export const isExternal = (path: string | null | undefined) => !!path && /^https?:\/\//i.test(path);
+
+/**
+ * The sidebar from GET /auth/getMenu (spec §2, §3 "Menu item"): buttons (type '1') are not shown;
+ * a leaf maps to its path + '/index'; an http(s) path opens in a new window.
+ */
+export function menuRoutes(nodes: readonly MenuNode[], lang: string): MenuDataItem[] {
+  return nodes
+    .filter((n) => n.type !== '1')
+    .map((n) => {
+      const children = menuRoutes(n.children ?? [], lang);
+      const path = isExternal(n.path)
+        ? n.path!
+        : children.length
+          ? (n.path ?? `/menu-${n.id}`)
+          : `${(n.path ?? '').replace(/\/+$/, '')}/index`;
+      return {
+        key: `menu-${n.id}`,
+        path,
+        name: menuLabel(n, lang),
+        icon: <MenuIcon name={n.icon} />,
+        ...(children.length ? { children } : {}),
+      };
+    });
+}
+
+/** The menu label of the leaf for `pathname`, if the menu has one. */
+export function menuTitleOf(nodes: readonly MenuNode[], pathname: string, lang: string): string | null {
+  for (const n of nodes) {
+    if (n.type === '1') continue;
+    if (n.children?.some((c) => c.type !== '1')) {
+      const hit = menuTitleOf(n.children, pathname, lang);
+      if (hit) return hit;
+    } else if (n.path && `${n.path.replace(/\/+$/, '')}/index` === pathname) return menuLabel(n, lang);
+  }
+  return null;
+}

@@ -1,0 +1,70 @@
+import type { Lang } from '@tegang/domain';
+import { http } from './request';
+
+/** Back-office authentication (spec §7 "Admin auth", §4 "Admin session"). */
+
+/** GET /auth/getCaptcha: `img` is a data: URL; with `enabled` false no captcha is asked. */
+export interface Captcha {
+  enabled: boolean;
+  uuid: string;
+  img: string;
+}
+
+export interface LoginInput {
+  userName: string;
+  password: string;
+  captcha: string;
+  uuid: string;
+  enableCaptcha: boolean;
+}
+
+/** The administrator as GET /auth/getInfo returns it (spec §3 "User session"). */
+export interface AdminUser {
+  id: number;
+  userId: number;
+  userName: string;
+  nickName: string;
+  avatar: string | null;
+  phone: string | null;
+  sex: string | null;
+  departmentId: number | null;
+  provinceCode: string | null;
+  cityCode: string | null;
+  countyCode: string | null;
+}
+
+export interface AdminInfo {
+  user: AdminUser;
+  roles: string[];
+  permissions: string[];
+}
+
+/** A node of GET /auth/getMenu (spec §3 "Menu item"): type '0' menu, '1' button. */
+export interface MenuNode {
+  id: number;
+  pid: number;
+  name: string;
+  nameEn: string | null;
+  path: string | null;
+  icon: string | null;
+  type: string;
+  keepAlive?: string;
+  permission: string | null;
+  children: MenuNode[];
+}
+
+/** The menu label in the UI language. */
+export const menuLabel = (node: Pick<MenuNode, 'name' | 'nameEn'>, lang: Lang | string) =>
+  lang === 'en' && node.nameEn ? node.nameEn : node.name;
+
+export const getCaptcha = () => http.get<Captcha>('/auth/getCaptcha', undefined, { silent: true });
+
+/** POST /auth/login (encrypted); data is the session token. */
+export const login = (input: LoginInput) =>
+  http.post<string>('/auth/login', input, { encrypted: true, silent: true });
+
+export const getInfo = () => http.get<AdminInfo>('/auth/getInfo', undefined, { silent: true });
+
+export const getMenu = () => http.get<MenuNode[]>('/auth/getMenu');
+
+export const logout = () => http.get<null>('/auth/logout', undefined, { silent: true });

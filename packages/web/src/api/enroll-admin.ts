@@ -1,0 +1,44 @@
+import type { ApiResult, Enroll, Page } from '@tegang/domain';
+import { http, requestEnvelope } from './request';
+import type { CodeOption } from './recruit-plan';
+
+/** Enrolment records in the back office (spec §7 "Enrolment", §2 "Enrolment records"). */
+
+/** Filters of GET /candidate/enroll/page and of the export. */
+export interface EnrollFilters {
+  planId?: number;
+  name?: string;
+  idCard?: string;
+  phone?: string;
+  cityCode?: string;
+  countyCode?: string;
+  academicSession?: string;
+  subject?: string;
+  createStatus?: string;
+  isDownload?: string;
+}
+
+/** GET /candidate/enroll/{id}: the enrolment and its photo as a data: URL. */
+export type EnrollDetail = Enroll & { pictureData?: string | null };
+
+export const pageEnrolls = (query: EnrollFilters & { current: number; size: number }) =>
+  http.get<Page<Enroll>>('/candidate/enroll/page', { ...query });
+
+export const getEnroll = (id: number) => http.get<EnrollDetail>(`/candidate/enroll/${id}`);
+
+/** PUT /candidate/enroll (encrypted): the list is read-only except the phone. */
+export const updateEnrollPhone = (input: { id: number; phone: string }): Promise<ApiResult<unknown>> =>
+  requestEnvelope('PUT', '/candidate/enroll', { data: input, encrypted: true });
+
+export const deleteEnroll = (id: number): Promise<ApiResult<null>> =>
+  requestEnvelope('DELETE', `/candidate/enroll/${id}`);
+
+export const deleteEnrolls = (idList: number[]): Promise<ApiResult<null>> =>
+  requestEnvelope('DELETE', '/candidate/enroll/deleteByIds', { data: { idList } });
+
+export const enrollCreateStatusOptions = () =>
+  http.get<CodeOption[]>('/candidate/enroll/getEnrollCreateStatus');
+
+/** POST /candidate/enroll/exportToken: a single-use link to the xlsx of the filtered list. */
+export const enrollExportLink = (filters: EnrollFilters) =>
+  http.post<{ url: string }>('/candidate/enroll/exportToken', filters);

@@ -1,0 +1,42 @@
+import { registerStrings } from '../../i18n';
+
+/** Strings of the shared CRUD component (spec §2 "Tables show an index column titled 序号", §8). */
+const zh = {
+  'crud.index': '序号',
+  'crud.actions': '操作',
+  'crud.add': '新增',
+  'crud.view': '查看',
+  'crud.edit': '修改',
+  'crud.delete': '删除',
+  'crud.batchDelete': '批量删除',
+  'crud.addTitle': '新增{name}',
+  'crud.editTitle': '修改{name}',
+  'crud.detailTitle': '{name}详情',
+  'crud.deleteConfirm': '是否确认删除当前{name}',
+  'crud.deleteManyConfirm': '是否确认删除选中的 {count} 条{name}',
+  'crud.selected': '已选择 {count} 项',
+  'crud.clearSelection': '取消选择',
+  'crud.total': '共 {total} 条',
+  'crud.more': '更多',
+  'crud.named': '{name}“{label}”',
+};
+const en: Record<keyof typeof zh, string> = {
+  'crud.index': 'No.',
+  'crud.actions': 'Actions',
+  'crud.add': 'Add',
+  'crud.view': 'View',
+  'crud.edit': 'Edit',
+  'crud.delete': 'Delete',
+  'crud.batchDelete': 'Delete selected',
+  'crud.addTitle': 'Add {name}',
+  'crud.editTitle': 'Edit {name}',
+  'crud.detailTitle': '{name} details',
+  'crud.deleteConfirm': 'Delete the current {name}?',
+  'crud.deleteManyConfirm': 'Delete the {count} selected {name} records?',
+  'crud.selected': '{count} selected',
+  'crud.clearSelection': 'Clear',
+  'crud.total': '{total} in total',
+  'crud.more': 'More',
+  'crud.named': '{name} "{label}"',
+};
+registerStrings(zh, en);
