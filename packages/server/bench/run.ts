@@ -229,7 +229,6 @@ async function main() {
   await database.close();
   if (embedded) await embedded.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
-
 }
 
 main().catch((e) => {

@@ -233,7 +233,9 @@ describe('POST /api/apply', () => {
     });
     expect(fake.status).toBe(400);
     expect(fake.body.msg).toBe('照片只能是 JPG 或 PNG 格式');
-    expect(fake.body.data.errors).toEqual([{ field: 'updateImg', label: '照片', message: '照片只能是 JPG 或 PNG 格式' }]);
+    expect(fake.body.data.errors).toEqual([
+      { field: 'updateImg', label: '照片', message: '照片只能是 JPG 或 PNG 格式' },
+    ]);
     const small = await apply(c.token, fields, { data: await photo(100, 120) });
     expect(small.body.msg).toContain('照片尺寸太小');
     const big = await apply(c.token, fields, {
