@@ -20,6 +20,66 @@ export const PERMISSIONS = {
     export: 'candidate:enroll:export',
     generate: 'candidate:enroll:generate',
   },
+  // System management (issue 3).
+  user: {
+    list: 'system:user:list',
+    query: 'system:user:query',
+    add: 'system:user:add',
+    edit: 'system:user:edit',
+    remove: 'system:user:remove',
+    resetPsw: 'system:user:resetPsw',
+    state: 'system:user:state',
+  },
+  role: {
+    list: 'system:role:list',
+    add: 'system:role:add',
+    edit: 'system:role:edit',
+    remove: 'system:role:remove',
+    auth: 'system:role:auth',
+  },
+  menu: {
+    list: 'system:menu:list',
+    add: 'system:menu:add',
+    edit: 'system:menu:edit',
+    remove: 'system:menu:remove',
+  },
+  department: {
+    list: 'system:department:list',
+    add: 'system:department:add',
+    edit: 'system:department:edit',
+    remove: 'system:department:remove',
+  },
+  region: {
+    list: 'system:region:list',
+    add: 'system:region:add',
+    edit: 'system:region:edit',
+    remove: 'system:region:remove',
+  },
+  dict: {
+    list: 'system:dict:list',
+    add: 'system:dict:add',
+    edit: 'system:dict:edit',
+    remove: 'system:dict:remove',
+  },
+  operLog: {
+    list: 'monitor:operlog:list',
+    query: 'monitor:operlog:query',
+    remove: 'monitor:operlog:remove',
+  },
+  loginLog: {
+    list: 'monitor:loginlog:list',
+    remove: 'monitor:loginlog:remove',
+  },
+  online: {
+    list: 'monitor:online:list',
+    forceLogout: 'monitor:online:forceLogout',
+  },
+  website: {
+    edit: 'system:website:edit',
+  },
+  file: {
+    upload: 'system:file:upload',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -15,6 +15,7 @@ import { consoleSms, type SmsProvider } from './integrations/sms';
 import { localStorage, type Storage } from './integrations/storage';
 import { loadKeyRing } from './lib/crypto';
 import { registerAccess } from './plugins/access';
+import { registerAudit } from './plugins/audit';
 import { registerErrorHandler } from './plugins/errors';
 import { modules } from './modules';
 import './types';
@@ -100,6 +101,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerConsolePages(app, config);
   await app.register(async (api) => {
     registerAccess(api);
+    registerAudit(api);
     for (const register of modules) await register(api);
   });
 

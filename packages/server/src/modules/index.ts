@@ -3,10 +3,14 @@ import { authRoutes } from './auth/routes';
 import { candidateRoutes } from './candidate/routes';
 import { enrollAdminRoutes } from './enroll/routes-admin';
 import { enrollCandidateRoutes } from './enroll/routes-candidate';
+import { fileRoutes } from './file/routes';
 import { instructionRoutes } from './instruction/routes';
+import { monitorRoutes } from './monitor/routes';
 import { planDataRoutes } from './plan-data/routes';
 import { recruitPlanRoutes } from './recruit-plan/routes';
 import { referenceRoutes } from './system/reference';
+import { systemRoutes } from './system/routes';
+import { websiteRoutes } from './website/routes';
 
 /** Every business area's routes, registered inside the API scope (access control applies to each). */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -18,4 +22,8 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   instructionRoutes,
   enrollCandidateRoutes,
   enrollAdminRoutes,
+  systemRoutes,
+  monitorRoutes,
+  websiteRoutes,
+  fileRoutes,
 ];
