@@ -31,7 +31,7 @@ export interface AppOptions {
 }
 
 /** Path prefixes that belong to the API: an unknown path under them is a JSON 404, never the web app. */
-const API_PREFIXES = ['/auth/', '/api/', '/admin/', '/system/', '/file/', '/log/'];
+const API_PREFIXES = ['/auth/', '/api/', '/admin/', '/system/', '/file/', '/log/', '/monitor/'];
 
 /**
  * Builds the whole server (DESIGN "Layout": src/app.ts buildApp(config)): the API of spec §7 under the
