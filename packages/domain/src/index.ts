@@ -11,3 +11,5 @@ export * from './permissions';
 export * from './dictionaries';
 export * from './region';
 export * from './crypto';
+export * from './website';
+export * from './system';

@@ -188,6 +188,17 @@ CREATE TABLE "sys_key_pair" (
 	"create_time" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "sys_login_log" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"user_name" varchar(64) NOT NULL,
+	"kind" varchar(10) NOT NULL,
+	"ip" varchar(64),
+	"user_agent" varchar(300),
+	"result" varchar(10) NOT NULL,
+	"msg" varchar(300),
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "sys_menu" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"pid" bigint DEFAULT 0 NOT NULL,
@@ -268,6 +279,18 @@ CREATE TABLE "sys_user_role" (
 	CONSTRAINT "sys_user_role_user_id_role_id_pk" PRIMARY KEY("user_id","role_id")
 );
 --> statement-breakpoint
+CREATE TABLE "sys_website_config" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"name" varchar(100) NOT NULL,
+	"en_name" varchar(200) NOT NULL,
+	"logo" varchar(300),
+	"index_pic" varchar(300),
+	"show_copyright" char(1) DEFAULT '1' NOT NULL,
+	"show_logo" char(1) DEFAULT '1' NOT NULL,
+	"copyright" varchar(500),
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "enroll" ADD CONSTRAINT "enroll_plan_id_recruit_plan_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."recruit_plan"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "enroll" ADD CONSTRAINT "enroll_candidate_id_candidate_user_id_fk" FOREIGN KEY ("candidate_id") REFERENCES "public"."candidate_user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recruit_instruction" ADD CONSTRAINT "recruit_instruction_plan_id_recruit_plan_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."recruit_plan"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -292,6 +315,7 @@ CREATE UNIQUE INDEX "recruit_plan_data_uq" ON "recruit_plan_data" USING btree ("
 CREATE INDEX "recruit_plan_data_plan_idx" ON "recruit_plan_data" USING btree ("plan_id","category");--> statement-breakpoint
 CREATE UNIQUE INDEX "sys_dict_item_type_value_uq" ON "sys_dict_item" USING btree ("dict_type","value");--> statement-breakpoint
 CREATE UNIQUE INDEX "sys_dict_type_type_uq" ON "sys_dict_type" USING btree ("type");--> statement-breakpoint
+CREATE INDEX "sys_login_log_time_idx" ON "sys_login_log" USING btree ("create_time");--> statement-breakpoint
 CREATE INDEX "sys_oper_log_time_idx" ON "sys_oper_log" USING btree ("create_time");--> statement-breakpoint
 CREATE UNIQUE INDEX "sys_region_code_uq" ON "sys_region" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "sys_region_parent_idx" ON "sys_region" USING btree ("parent_code");--> statement-breakpoint

@@ -412,3 +412,32 @@ export const seedMarker = pgTable('seed_marker', {
     .notNull()
     .default(sql`now()`),
 });
+
+/** Login log (RuoYi-style): every back-office (and candidate) login attempt, success or failure. */
+export const sysLoginLog = pgTable(
+  'sys_login_log',
+  {
+    id: id(),
+    userName: varchar('user_name', { length: 64 }).notNull(),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 300 }),
+    result: varchar('result', { length: 10 }).notNull(),
+    msg: varchar('msg', { length: 300 }),
+    createTime: createTime(),
+  },
+  (t) => [index('sys_login_log_time_idx').on(t.createTime)],
+);
+
+/** Website setting (spec §3): a single row; absent means the defaults. */
+export const sysWebsiteConfig = pgTable('sys_website_config', {
+  id: id(),
+  name: varchar('name', { length: 100 }).notNull(),
+  enName: varchar('en_name', { length: 200 }).notNull(),
+  logo: varchar('logo', { length: 300 }),
+  indexPic: varchar('index_pic', { length: 300 }),
+  showCopyright: char('show_copyright', { length: 1 }).notNull().default('1'),
+  showLogo: char('show_logo', { length: 1 }).notNull().default('1'),
+  copyright: varchar('copyright', { length: 500 }),
+  updateTime: updateTime(),
+});

@@ -80,7 +80,35 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-/** The back-office menu of issue 2: recruitment management with its two screens and their buttons. */
+/** A page of the back-office menu with the buttons of its permission group (spec §2 "Back-office routes"). */
+const page = (
+  name: string,
+  nameEn: string,
+  path: string,
+  icon: string,
+  group: Record<string, string> & { list: string },
+) => ({ name, nameEn, path, icon, permission: group.list, buttons: Object.values(group) });
+
+/** Button names by the action part of their permission key: [zh, en]. */
+const BUTTON_NAMES: Record<string, [string, string]> = {
+  list: ['列表', 'List'],
+  query: ['详情', 'View'],
+  add: ['新增', 'Add'],
+  edit: ['修改', 'Edit'],
+  remove: ['删除', 'Delete'],
+  status: ['发布状态', 'Status'],
+  export: ['导出', 'Export'],
+  generate: ['生成', 'Generate'],
+  resetPsw: ['重置密码', 'Reset password'],
+  state: ['启用停用', 'Enable or disable'],
+  auth: ['授权', 'Authorise'],
+  forceLogout: ['强制退出', 'Force logout'],
+};
+
+/**
+ * The back-office menu: recruitment (issue 2), system management and monitoring (issue 3), each page
+ * with its buttons from PERMISSIONS.
+ */
 const MENU = [
   {
     name: '招生管理',
@@ -88,22 +116,33 @@ const MENU = [
     path: '/recruit',
     icon: 'TeamOutlined',
     children: [
-      {
-        name: '招聘计划',
-        nameEn: 'Recruit plans',
-        path: '/recruit/recruitPlan',
-        icon: 'ScheduleOutlined',
-        permission: PERMISSIONS.recruitPlan.list,
-        buttons: Object.values(PERMISSIONS.recruitPlan),
-      },
-      {
-        name: '报名记录',
-        nameEn: 'Enrolments',
-        path: '/candidate/enroll',
-        icon: 'SolutionOutlined',
-        permission: PERMISSIONS.enroll.list,
-        buttons: Object.values(PERMISSIONS.enroll),
-      },
+      page('招聘计划', 'Recruit plans', '/recruit/recruitPlan', 'ScheduleOutlined', PERMISSIONS.recruitPlan),
+      page('报名记录', 'Enrolments', '/candidate/enroll', 'SolutionOutlined', PERMISSIONS.enroll),
+    ],
+  },
+  {
+    name: '系统管理',
+    nameEn: 'System',
+    path: '/system',
+    icon: 'SettingOutlined',
+    children: [
+      page('用户管理', 'Users', '/system/user', 'UserOutlined', PERMISSIONS.user),
+      page('角色管理', 'Roles', '/system/role', 'SafetyCertificateOutlined', PERMISSIONS.role),
+      page('菜单管理', 'Menus', '/system/menu', 'MenuOutlined', PERMISSIONS.menu),
+      page('部门管理', 'Departments', '/system/department', 'ApartmentOutlined', PERMISSIONS.department),
+      page('地区管理', 'Regions', '/system/region', 'EnvironmentOutlined', PERMISSIONS.region),
+      page('字典管理', 'Dictionaries', '/system/dict', 'BookOutlined', PERMISSIONS.dict),
+    ],
+  },
+  {
+    name: '系统监控',
+    nameEn: 'Monitoring',
+    path: '/monitor',
+    icon: 'MonitorOutlined',
+    children: [
+      page('操作日志', 'Operation logs', '/monitor/operlog', 'FileSearchOutlined', PERMISSIONS.operLog),
+      page('登录日志', 'Login logs', '/monitor/loginlog', 'LoginOutlined', PERMISSIONS.loginLog),
+      page('在线用户', 'Online users', '/monitor/online', 'GlobalOutlined', PERMISSIONS.online),
     ],
   },
 ];
@@ -141,11 +180,13 @@ async function seedMenu(tx: Tx): Promise<number[]> {
         .returning();
       ids.push(menu!.id);
       for (const key of item.buttons.filter((b) => b !== item.permission)) {
+        const action = key.split(':').pop()!;
         const [button] = await tx
           .insert(sysMenu)
           .values({
             pid: menu!.id,
-            name: key.split(':').pop()!,
+            name: BUTTON_NAMES[action]?.[0] ?? action,
+            nameEn: BUTTON_NAMES[action]?.[1] ?? action,
             type: '1',
             permission: key,
             keepAlive: '0',

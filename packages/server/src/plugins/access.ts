@@ -6,6 +6,15 @@ import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { bearer, findSession, loadAdmin } from '../lib/sessions';
 import type { Access } from '../types';
 
+/** What a locked admin session may still call. */
+const UNLOCKED_ROUTES = new Set([
+  '/auth/unlock',
+  '/auth/logout',
+  '/auth/lockState',
+  '/auth/getInfo',
+  '/auth/lock',
+]);
+
 /**
  * Access control and payload decryption for every route of the API scope (DESIGN "Permissions fail
  * closed", "Auth", "Encrypted payloads"). Call inside the scope before its routes are added:
@@ -41,6 +50,9 @@ export function registerAccess(app: FastifyInstance): void {
     const admin = await loadAdmin(app.ctx.db, session.subjectId, session.id);
     if (!admin) throw unauthorized();
     req.admin = admin;
+    // A locked screen (spec §4 Lock) can only unlock, log out, or read who and whether it is locked.
+    if (session.locked && !UNLOCKED_ROUTES.has(req.routeOptions.url ?? ''))
+      throw new AppError(403, 'auth.locked');
     if ('permission' in access && !hasPermission(admin.permissions, access.permission)) throw forbidden();
   });
 

@@ -1,12 +1,25 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { hasPermission, loginSchema } from '@tegang/domain';
-import { sysMenu, sysUser } from '../../db/schema';
+import {
+  hasPermission,
+  LOCK_LABELS,
+  lockSchema,
+  loginSchema,
+  UNLOCK_MAX_FAILURES,
+  unlockSchema,
+} from '@tegang/domain';
+import { authSession, sysMenu, sysUser } from '../../db/schema';
 import { createCaptcha, verifyCaptcha } from '../../lib/captcha';
 import { ok } from '../../lib/envelope';
+import { AppError, badRequest } from '../../lib/errors';
 import { checkPassword } from '../../lib/login';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { bearer, openSession, revokeSession } from '../../lib/sessions';
+import { loginFailureMessage, recordLogin } from '../monitor/service';
+
+/** Wrong unlock attempts of a session are counted for this long (seconds). */
+const UNLOCK_WINDOW_S = 2 * 60 * 60;
 
 /** A menu node as the console builds its sidebar from (spec §3 Menu item). */
 export interface MenuNode {
@@ -61,11 +74,23 @@ export async function authRoutes(base: FastifyInstance) {
     },
     async (req) => {
       const { userName, password, captcha, uuid } = req.body;
-      await verifyCaptcha(ctx.kv, ctx.config.captchaEnabled, uuid, captcha);
-      const [user] = await ctx.db.select().from(sysUser).where(eq(sysUser.userName, userName));
-      const now = ctx.now();
-      const id = await checkPassword(ctx.db, sysUser, user, password, now);
-      return ok(req, await openSession(ctx.db, 'admin', id, req, now));
+      try {
+        await verifyCaptcha(ctx.kv, ctx.config.captchaEnabled, uuid, captcha);
+        const [user] = await ctx.db.select().from(sysUser).where(eq(sysUser.userName, userName));
+        const now = ctx.now();
+        const id = await checkPassword(ctx.db, sysUser, user, password, now);
+        const token = await openSession(ctx.db, 'admin', id, req, now);
+        await recordLogin(ctx.db, req, { userName, kind: 'admin', success: true, msg: '登录成功' });
+        return ok(req, token);
+      } catch (err) {
+        await recordLogin(ctx.db, req, {
+          userName,
+          kind: 'admin',
+          success: false,
+          msg: loginFailureMessage(err),
+        });
+        throw err;
+      }
     },
   );
 
@@ -133,6 +158,84 @@ export async function authRoutes(base: FastifyInstance) {
     async (req) => {
       await revokeSession(ctx.db, bearer(req.headers.authorization)!);
       return ok(req, null);
+    },
+  );
+
+  /** The caller's session row (lock columns). */
+  const sessionOf = async (sessionId: number) => {
+    const [row] = await ctx.db
+      .select({ lockHash: authSession.lockHash, locked: authSession.locked })
+      .from(authSession)
+      .where(eq(authSession.id, sessionId));
+    return row ?? { lockHash: null, locked: false };
+  };
+  const unlockFailures = (sessionId: number) => `unlock-fail:${sessionId}`;
+
+  app.get(
+    '/auth/lockState',
+    {
+      config: { access: { admin: true } },
+      schema: { tags: ['auth'], summary: 'The lock state of the session: {locked, hasPassword}' },
+    },
+    async (req) => {
+      const session = await sessionOf(req.admin!.sessionId);
+      return ok(req, { locked: session.locked, hasPassword: Boolean(session.lockHash) });
+    },
+  );
+
+  app.post(
+    '/auth/lock',
+    {
+      config: { access: { admin: true }, encrypted: true, labels: LOCK_LABELS },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Locks the session (spec §4 Lock; encrypted {password?}): the first lock sets the lock password (required)',
+        body: lockSchema,
+      },
+    },
+    async (req) => {
+      const sessionId = req.admin!.sessionId;
+      const session = await sessionOf(sessionId);
+      const set: { locked: boolean; lockHash?: string } = { locked: true };
+      if (!session.lockHash) {
+        const password = req.body.password?.trim();
+        if (!password) throw badRequest('auth.lock.passwordRequired');
+        set.lockHash = await hashPassword(password);
+      }
+      await ctx.db.update(authSession).set(set).where(eq(authSession.id, sessionId));
+      await ctx.kv.del(unlockFailures(sessionId));
+      return ok(req, { locked: true, hasPassword: true }, 'auth.lock.locked');
+    },
+  );
+
+  app.post(
+    '/auth/unlock',
+    {
+      config: { access: { admin: true }, encrypted: true, labels: LOCK_LABELS },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Unlocks the session with the lock password (encrypted {password}); five wrong attempts end the session (401)',
+        body: unlockSchema,
+      },
+    },
+    async (req) => {
+      const sessionId = req.admin!.sessionId;
+      const session = await sessionOf(sessionId);
+      if (!session.locked) return ok(req, { locked: false }, 'auth.lock.unlocked');
+      if (!session.lockHash || !(await verifyPassword(session.lockHash, req.body.password))) {
+        const failures = await ctx.kv.incr(unlockFailures(sessionId), UNLOCK_WINDOW_S);
+        if (failures >= UNLOCK_MAX_FAILURES) {
+          await ctx.kv.del(unlockFailures(sessionId));
+          await ctx.db.delete(authSession).where(eq(authSession.id, sessionId));
+          throw new AppError(401, 'auth.lock.tooMany');
+        }
+        throw badRequest('auth.lock.wrong');
+      }
+      await ctx.db.update(authSession).set({ locked: false }).where(eq(authSession.id, sessionId));
+      await ctx.kv.del(unlockFailures(sessionId));
+      return ok(req, { locked: false }, 'auth.lock.unlocked');
     },
   );
 }

@@ -40,6 +40,11 @@ export function loadRegions(db: Db): Promise<RegionRow[]> {
   return rows;
 }
 
+/** Forgets the region cache (after a region edit on this node). */
+export function invalidateRegions(db: Db): void {
+  regionCache.delete(db);
+}
+
 /** Builds the tree of `rows` whose roots are the rows without a parent among them. */
 export function buildRegionTree(rows: RegionRow[]): RegionNode[] {
   const nodes = new Map<string, RegionNode>(

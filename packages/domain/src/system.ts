@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { newPasswordString, userNameString } from './account';
+import { isEmpty } from './rules';
+import { codeString, optionalString, phoneString, requiredString, type FieldLabels } from './validation';
+
+/**
+ * System management payloads (spec §3 System user, Role, Menu item, Department, Region, Dictionary,
+ * Dictionary item; §5 their rules; §7 Users, Roles, Menus, Departments, Region, Dictionaries).
+ */
+
+const id = () => z.coerce.number({ error: 'rule.required' }).int().positive();
+/** An optional phone by the §5 rule: '' and null mean none. */
+const optionalPhone = () => z.preprocess((v) => (isEmpty(v) ? undefined : v), phoneString().optional());
+/** A '0'/'1' flag. */
+const flag = (requiredKey: Parameters<typeof codeString>[0] = 'rule.required') =>
+  z.enum(['0', '1'], { error: requiredKey });
+
+// ---- Users ------------------------------------------------------------------------------------
+export const USER_STATE = { enabled: '0', disabled: '1' } as const;
+export const USER_STATES = ['0', '1'] as const;
+
+const regionCode = () => optionalString(12);
+const userFields = {
+  nickName: requiredString(64, 'system.user.nickName.required'),
+  sex: codeString(),
+  departmentId: id(),
+  provinceCode: regionCode(),
+  cityCode: regionCode(),
+  countyCode: regionCode(),
+  roleIds: z.array(id(), { error: 'rule.required' }).min(1, { error: 'rule.required' }).max(50),
+  state: z.enum(USER_STATES, { error: 'rule.invalidOption' }).default('0'),
+  phone: optionalPhone(),
+  avatar: optionalString(500),
+};
+/** At least one region level (spec §5 "region (at least one level)"), reported on `region`. */
+function refineRegion(
+  v: { provinceCode?: string; cityCode?: string; countyCode?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (!v.provinceCode && !v.cityCode && !v.countyCode)
+    ctx.addIssue({ code: 'custom', path: ['region'], message: 'rule.required' });
+  else if ((v.countyCode && !v.cityCode) || (v.cityCode && !v.provinceCode))
+    ctx.addIssue({ code: 'custom', path: ['region'], message: 'rule.invalidOption' });
+}
+/** POST /system/user (encrypted). */
+export const userCreateSchema = z
+  .object({ ...userFields, userName: userNameString(), password: newPasswordString() })
+  .superRefine(refineRegion);
+/** PUT /system/user (encrypted): no password (reset it with resetPsw). */
+export const userUpdateSchema = z
+  .object({ ...userFields, id: id(), userName: userNameString() })
+  .superRefine(refineRegion);
+export type UserCreateInput = z.output<typeof userCreateSchema>;
+export type UserUpdateInput = z.output<typeof userUpdateSchema>;
+/** PUT /system/user/updateById (encrypted): the caller's own profile. */
+export const userProfileSchema = z.object({
+  nickName: requiredString(64, 'system.user.nickName.required'),
+  phone: optionalPhone(),
+  sex: optionalString(2),
+  avatar: optionalString(500),
+});
+/** Search of POST /system/user/list. */
+export const userQuerySchema = z.object({
+  userName: optionalString(32),
+  nickName: optionalString(64),
+  phone: optionalString(20),
+  state: optionalString(1),
+  departmentId: z.preprocess((v) => (isEmpty(v) ? undefined : v), id().optional()),
+});
+export const USER_LABELS: FieldLabels = {
+  nickName: 'field.nickName',
+  sex: 'field.sex',
+  departmentId: 'field.departmentId',
+  roleIds: 'field.roleIds',
+  region: 'field.region',
+  state: 'field.state',
+};
+
+// ---- Roles ------------------------------------------------------------------------------------
+const roleFields = {
+  name: requiredString(64, 'system.role.name.required'),
+  code: z
+    .string({ error: 'rule.required' })
+    .trim()
+    .min(1, { error: 'rule.required' })
+    .max(64, { error: 'rule.maxLength' })
+    .regex(/^[A-Za-z][\w-]*$/, { error: 'system.role.code.format' }),
+  comments: optionalString(500),
+};
+export const roleCreateSchema = z.object(roleFields);
+export const roleUpdateSchema = z.object({ ...roleFields, id: id() });
+export type RoleInput = z.output<typeof roleCreateSchema>;
+export const roleAuthSchema = z.object({
+  roleId: id(),
+  menuIds: z.array(id()).max(5000).default([]),
+});
+export const ROLE_LABELS: FieldLabels = {
+  name: 'field.role.name',
+  code: 'field.role.code',
+  comments: 'field.comments',
+};
+
+// ---- Menus ------------------------------------------------------------------------------------
+export const MENU_TYPE = { menu: '0', button: '1' } as const;
+const menuFields = {
+  pid: z.coerce
+    .number({ error: 'system.menu.pid.required' })
+    .int()
+    .min(0, { error: 'system.menu.pid.required' }),
+  name: requiredString(64, 'system.menu.name.required'),
+  nameEn: optionalString(100),
+  type: z.enum(['0', '1'], { error: 'system.menu.type.required' }),
+  path: optionalString(200),
+  keepAlive: z.preprocess(
+    (v) => (isEmpty(v) ? undefined : v),
+    flag('system.menu.keepAlive.required').optional(),
+  ),
+  permission: optionalString(100),
+  icon: optionalString(64),
+  sort: z.coerce.number().int().min(0).max(1_000_000).optional(),
+};
+/** Route and keep-alive are required for menus, the permission for buttons (spec §5 Menu). */
+function refineMenu(
+  v: { type: '0' | '1'; path?: string; keepAlive?: string; permission?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (v.type === '0') {
+    if (!v.path) ctx.addIssue({ code: 'custom', path: ['path'], message: 'system.menu.path.required' });
+    if (!v.keepAlive)
+      ctx.addIssue({ code: 'custom', path: ['keepAlive'], message: 'system.menu.keepAlive.required' });
+  } else if (!v.permission) {
+    ctx.addIssue({ code: 'custom', path: ['permission'], message: 'system.menu.permission.required' });
+  }
+}
+export const menuCreateSchema = z.object(menuFields).superRefine(refineMenu);
+export const menuUpdateSchema = z.object({ ...menuFields, id: id() }).superRefine(refineMenu);
+export type MenuInput = z.output<typeof menuCreateSchema>;
+export const MENU_LABELS: FieldLabels = {
+  pid: 'field.menu.pid',
+  name: 'field.menu.name',
+  path: 'field.menu.path',
+  type: 'field.menu.type',
+  keepAlive: 'field.menu.keepAlive',
+  permission: 'field.menu.permission',
+};
+
+// ---- Departments ------------------------------------------------------------------------------
+const departmentFields = {
+  parentId: z.coerce
+    .number({ error: 'system.department.parent.required' })
+    .int()
+    .min(0, { error: 'system.department.parent.required' }),
+  name: requiredString(64, 'system.department.name.required'),
+  phone: optionalPhone(),
+  sort: z.coerce.number().int().min(0).max(1_000_000).optional(),
+};
+export const departmentCreateSchema = z.object(departmentFields);
+export const departmentUpdateSchema = z.object({ ...departmentFields, id: id() });
+export type DepartmentInput = z.output<typeof departmentCreateSchema>;
+export const DEPARTMENT_LABELS: FieldLabels = {
+  parentId: 'field.department.parent',
+  name: 'field.department.name',
+};
+
+// ---- Regions ----------------------------------------------------------------------------------
+const regionFields = {
+  parentCode: requiredString(12, 'system.region.parent.required'),
+  name: requiredString(64, 'system.region.name.required'),
+  code: requiredString(12, 'system.region.code.required').regex(/^\d{6}$/, {
+    error: 'system.region.code.format',
+  }),
+};
+export const regionCreateSchema = z.object(regionFields);
+export const regionUpdateSchema = z.object({ ...regionFields, id: id() });
+export type RegionInput = z.output<typeof regionCreateSchema>;
+export const REGION_LABELS: FieldLabels = {
+  parentCode: 'field.region.parent',
+  name: 'field.region.name',
+  code: 'field.region.code',
+};
+/** The parent code of a province (a root region). */
+export const REGION_ROOT = '0';
+
+// ---- Dictionaries -----------------------------------------------------------------------------
+const dictTypeFields = {
+  name: requiredString(64),
+  type: requiredString(64).regex(/^[A-Za-z][\w-]*$/, { error: 'system.dict.type.format' }),
+  isSystem: flag(),
+  description: optionalString(500),
+};
+export const dictTypeCreateSchema = z.object(dictTypeFields);
+export const dictTypeUpdateSchema = z.object({ ...dictTypeFields, id: id() });
+export type DictTypeInput = z.output<typeof dictTypeCreateSchema>;
+export const DICT_TYPE_LABELS: FieldLabels = {
+  name: 'field.dict.name',
+  type: 'field.dict.type',
+  isSystem: 'field.dict.isSystem',
+};
+const dictItemFields = {
+  dictType: requiredString(64),
+  label: requiredString(100),
+  labelEn: optionalString(200),
+  value: requiredString(64),
+  isDefault: z.preprocess((v) => (isEmpty(v) ? 'N' : v), z.enum(['Y', 'N'], { error: 'rule.invalidOption' })),
+  sort: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  description: optionalString(500),
+};
+export const dictItemCreateSchema = z.object(dictItemFields);
+export const dictItemUpdateSchema = z.object({ ...dictItemFields, id: id() });
+export type DictItemInput = z.output<typeof dictItemCreateSchema>;
+export const DICT_ITEM_LABELS: FieldLabels = {
+  dictType: 'field.dict.type',
+  label: 'field.dictItem.label',
+  value: 'field.dictItem.value',
+  isDefault: 'field.dictItem.isDefault',
+};
