@@ -181,6 +181,19 @@ CREATE TABLE "sys_dict_type" (
 	"update_time" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "sys_error_log" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"user_id" bigint,
+	"user_name" varchar(64),
+	"type" varchar(32) NOT NULL,
+	"message" text NOT NULL,
+	"stack" text,
+	"info" text,
+	"url" varchar(500),
+	"client_time" varchar(40),
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "sys_key_pair" (
 	"id" varchar(32) PRIMARY KEY NOT NULL,
 	"public_key" text NOT NULL,
@@ -315,6 +328,7 @@ CREATE UNIQUE INDEX "recruit_plan_data_uq" ON "recruit_plan_data" USING btree ("
 CREATE INDEX "recruit_plan_data_plan_idx" ON "recruit_plan_data" USING btree ("plan_id","category");--> statement-breakpoint
 CREATE UNIQUE INDEX "sys_dict_item_type_value_uq" ON "sys_dict_item" USING btree ("dict_type","value");--> statement-breakpoint
 CREATE UNIQUE INDEX "sys_dict_type_type_uq" ON "sys_dict_type" USING btree ("type");--> statement-breakpoint
+CREATE INDEX "sys_error_log_time_idx" ON "sys_error_log" USING btree ("create_time");--> statement-breakpoint
 CREATE INDEX "sys_login_log_time_idx" ON "sys_login_log" USING btree ("create_time");--> statement-breakpoint
 CREATE INDEX "sys_oper_log_time_idx" ON "sys_oper_log" USING btree ("create_time");--> statement-breakpoint
 CREATE UNIQUE INDEX "sys_region_code_uq" ON "sys_region" USING btree ("code");--> statement-breakpoint

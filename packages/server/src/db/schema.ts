@@ -441,3 +441,21 @@ export const sysWebsiteConfig = pgTable('sys_website_config', {
   copyright: varchar('copyright', { length: 500 }),
   updateTime: updateTime(),
 });
+
+/** Browser errors uploaded from the console's local error log (spec §2 error log dialog, §3 entry). */
+export const sysErrorLog = pgTable(
+  'sys_error_log',
+  {
+    id: id(),
+    userId: ref('user_id'),
+    userName: varchar('user_name', { length: 64 }),
+    type: varchar('type', { length: 32 }).notNull(),
+    message: text('message').notNull(),
+    stack: text('stack'),
+    info: text('info'),
+    url: varchar('url', { length: 500 }),
+    clientTime: varchar('client_time', { length: 40 }),
+    createTime: createTime(),
+  },
+  (t) => [index('sys_error_log_time_idx').on(t.createTime)],
+);

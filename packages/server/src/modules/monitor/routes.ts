@@ -1,3 +1,4 @@
+import { errorLogRoutes } from './error-log';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -59,6 +60,7 @@ const sessionParamSchema = z.object({ sessionId: z.coerce.number().int().positiv
  * force logout.
  */
 export async function monitorRoutes(base: FastifyInstance) {
+  await errorLogRoutes(base);
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const O = PERMISSIONS.operLog;
