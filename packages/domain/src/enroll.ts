@@ -213,3 +213,21 @@ export function checkPhotoFile(file: { size: number; type: string }): MessageKey
 export function meetsBirthLimit(birthday: string, limitBirth: string | null | undefined): boolean {
   return !limitBirth || birthday >= limitBirth;
 }
+
+/** One dashboard bar: enrolments against demand for a county, learning period or subject. */
+export interface DemandBar {
+  key: string;
+  label: string | null;
+  enrolled: number;
+  demand: number;
+}
+/** GET /candidate/enroll/statistics: a plan's enrolments against demand in the caller's region. */
+export interface EnrollStatistics {
+  planId: number | null;
+  planName: string | null;
+  total: number;
+  demand: number;
+  byCounty: DemandBar[];
+  byPeriod: DemandBar[];
+  bySubject: DemandBar[];
+}

@@ -3,6 +3,7 @@ import { authRoutes } from './auth/routes';
 import { candidateRoutes } from './candidate/routes';
 import { enrollAdminRoutes } from './enroll/routes-admin';
 import { enrollCandidateRoutes } from './enroll/routes-candidate';
+import { enrollStatisticsRoutes } from './enroll/statistics';
 import { fileRoutes } from './file/routes';
 import { instructionRoutes } from './instruction/routes';
 import { monitorRoutes } from './monitor/routes';
@@ -21,6 +22,7 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   planDataRoutes,
   instructionRoutes,
   enrollCandidateRoutes,
+  enrollStatisticsRoutes,
   enrollAdminRoutes,
   systemRoutes,
   monitorRoutes,

@@ -1,4 +1,4 @@
-import type { ApiResult, Enroll, Page } from '@tegang/domain';
+import type { ApiResult, Enroll, EnrollStatistics, Page } from '@tegang/domain';
 import { http, requestEnvelope } from './request';
 import type { CodeOption } from './recruit-plan';
 
@@ -42,3 +42,7 @@ export const enrollCreateStatusOptions = () =>
 /** POST /candidate/enroll/exportToken: a single-use link to the xlsx of the filtered list. */
 export const enrollExportLink = (filters: EnrollFilters) =>
   http.post<{ url: string }>('/candidate/enroll/exportToken', filters);
+
+/** GET /candidate/enroll/statistics: the dashboard's counts in the caller's region. */
+export const enrollStatistics = (planId?: number) =>
+  http.get<EnrollStatistics>('/candidate/enroll/statistics', planId ? { planId } : undefined);

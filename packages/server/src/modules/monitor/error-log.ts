@@ -33,20 +33,18 @@ export async function errorLogRoutes(base: FastifyInstance) {
     async (req) => {
       const admin = req.admin!;
       if (req.body.length) {
-        await app.ctx.db
-          .insert(sysErrorLog)
-          .values(
-            req.body.map((e) => ({
-              userId: admin.id,
-              userName: admin.userName,
-              type: e.type,
-              message: e.message,
-              stack: e.stack,
-              info: e.info,
-              url: e.url,
-              clientTime: e.time,
-            })),
-          );
+        await app.ctx.db.insert(sysErrorLog).values(
+          req.body.map((e) => ({
+            userId: admin.id,
+            userName: admin.userName,
+            type: e.type,
+            message: e.message,
+            stack: e.stack,
+            info: e.info,
+            url: e.url,
+            clientTime: e.time,
+          })),
+        );
       }
       return ok(req, { count: req.body.length });
     },
