@@ -15,8 +15,14 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { getLockState } from '../api/admin-auth';
 import { ApiError, handlers } from '../api/request';
 import i18n from '../i18n';
+import { installErrorLog } from './chrome/error-log';
+import { clearLock, setLocked, useLock } from './chrome/lock-store';
+import { CHROME_PAGES } from './chrome/pages';
+import { resetTabs } from './chrome/tabs-store';
+import { DEFAULT_COLOR, useThemeColor } from './chrome/themes';
 import { HOME_PATH, OPEN_PATHS, PAGES } from './pages';
 import { ErrorPage, RouteError } from './pages/error-page';
 import { LoginPage } from './pages/login';
@@ -24,7 +30,21 @@ import { session, useSession } from './session';
 import { ui } from './ui';
 
 /** Default colour (spec §9 "Default theme 'default', default colour #409EFF"). */
-export const PRIMARY_COLOR = '#409EFF';
+export const PRIMARY_COLOR = DEFAULT_COLOR;
+export const LOCK_PATH = '/lock';
+
+const LockPage = lazy(() => import('./pages/lock'));
+
+// Uncaught errors go into the local error log (spec §3 "Local error log entry", §8).
+installErrorLog();
+
+/** A 403 answer that says the session is locked (spec §4 "Lock"; the server's 'auth.locked'). */
+function isLockedAnswer(error: ApiError): boolean {
+  if (error.code !== 403) return false;
+  const zh = i18n.t('auth.locked', { lng: 'zh' });
+  const en = i18n.t('auth.locked', { lng: 'en' });
+  return error.message === zh || error.message === en || error.data === 'auth.locked';
+}
 
 const Shell = lazy(() => import('./layout/shell'));
 
@@ -52,11 +72,20 @@ function SessionLoader() {
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
-    session.load().catch((error: unknown) => {
+    session.load().catch(async (error: unknown) => {
       if (!live) return;
       if (error instanceof ApiError && error.code === 0) {
         setOffline(error.message || t('common.networkError'));
         return;
+      }
+      // A locked session refuses getInfo with 403: it goes to the lock screen, not to /login.
+      if (error instanceof ApiError && error.code === 403) {
+        const state = await getLockState().catch(() => null);
+        if (state?.locked || isLockedAnswer(error)) {
+          setLocked({ from: pathname + search });
+          navigate(LOCK_PATH, { replace: true });
+          return;
+        }
       }
       session.clear();
       navigate(loginPath(pathname + search), { replace: true });
@@ -94,14 +123,28 @@ function loginPath(from: string): string {
 }
 
 /**
- * The back-office route guard (spec §2 "Route guards"): with a token /login goes to /; without one only
- * open pages are reachable, else /login; user info is loaded before the first guarded page.
+ * The back-office route guard (spec §2 "Route guards"): with a token /login goes to / and a locked
+ * session goes to /lock; without one only open pages are reachable, else /login; user info is loaded
+ * before the first guarded page.
  */
 function Guard() {
   const { pathname, search } = useLocation();
   const { info } = useSession();
+  const { locked } = useLock();
   const token = session.hasToken();
-  const open = OPEN_PATHS.has(pathname);
+  const open = OPEN_PATHS.has(pathname) || pathname === LOCK_PATH;
+  const atLogin = pathname === '/login' && !token;
+  useEffect(() => {
+    // The login page shows only when logged out: logging in starts without tags and lock (spec §4).
+    if (atLogin) {
+      resetTabs();
+      clearLock();
+    }
+  }, [atLogin]);
+  if (pathname === LOCK_PATH) {
+    if (!token) return <Navigate to="/login" replace />;
+    if (!locked) return <Navigate to="/" replace />;
+  } else if (token && locked && !open) return <Navigate to={LOCK_PATH} replace />;
   if (pathname === '/login' && token) return <Navigate to="/" replace />;
   if (!open && !token) return <Navigate to={loginPath(pathname + search)} replace />;
   if (!open && !info) return <SessionLoader />;
@@ -121,13 +164,14 @@ const routes: RouteObject[] = [
       { path: '/403', element: <ErrorPage status="403" /> },
       { path: '/404', element: <ErrorPage status="404" /> },
       { path: '/500', element: <ErrorPage status="500" /> },
+      { path: LOCK_PATH, element: <LockPage /> },
       {
         path: '/',
         element: <Shell />,
         errorElement: <RouteError />,
         children: [
           { index: true, element: <Navigate to={HOME_PATH} replace /> },
-          ...PAGES.map(({ path, Component }) => ({ path, element: <Component /> })),
+          ...[...PAGES, ...CHROME_PAGES].map(({ path, Component }) => ({ path, element: <Component /> })),
         ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },
@@ -158,8 +202,19 @@ handlers.unauthorized.admin = (error) => {
     },
   });
 };
-/** 403 → /403 (spec §8). */
-handlers.forbidden = () => void router.navigate('/403');
+/** 403 → /403 (spec §8); a locked session → /lock (spec §2 "Route guards"). */
+handlers.forbidden = (error) => {
+  if (isLockedAnswer(error)) {
+    const { info } = session.get();
+    setLocked({
+      name: info?.user.nickName || info?.user.userName || undefined,
+      avatar: info?.user.avatar ?? null,
+    });
+    void router.navigate(LOCK_PATH, { replace: true });
+    return;
+  }
+  void router.navigate('/403');
+};
 
 /** Binds the contextual message/modal of <App> for code outside components. */
 function UiBinder() {
@@ -171,13 +226,17 @@ function UiBinder() {
   return null;
 }
 
-/** Providers: antd locale (zhCN / enUS with the UI language), theme colour, queries, the router. */
+/** Providers: antd locale (zhCN / enUS with the UI language), theme colour (localStorage), queries, the router. */
 export function AdminApp() {
   const { i18n: current } = useTranslation();
   const en = current.language === 'en';
+  const color = useThemeColor();
   dayjs.locale(en ? 'en' : 'zh-cn');
   return (
-    <ConfigProvider locale={en ? enUS : zhCN} theme={{ token: { colorPrimary: PRIMARY_COLOR } }}>
+    <ConfigProvider
+      locale={en ? enUS : zhCN}
+      theme={{ token: { colorPrimary: color || PRIMARY_COLOR, colorLink: color || PRIMARY_COLOR } }}
+    >
       <AntApp>
         <UiBinder />
         <QueryClientProvider client={queryClient}>

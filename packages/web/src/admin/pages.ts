@@ -26,6 +26,51 @@ export const PAGES: PageDef[] = [
     titleKey: 'admin.enroll.title',
     Component: lazy(() => import('./pages/enroll')),
   },
+  {
+    path: '/system/user/index',
+    titleKey: 'sys.user.title',
+    Component: lazy(() => import('./pages/system/user')),
+  },
+  {
+    path: '/system/role/index',
+    titleKey: 'sys.role.title',
+    Component: lazy(() => import('./pages/system/role')),
+  },
+  {
+    path: '/system/menu/index',
+    titleKey: 'sys.menu.title',
+    Component: lazy(() => import('./pages/system/menu')),
+  },
+  {
+    path: '/system/department/index',
+    titleKey: 'sys.dept.title',
+    Component: lazy(() => import('./pages/system/department')),
+  },
+  {
+    path: '/system/region/index',
+    titleKey: 'sys.region.title',
+    Component: lazy(() => import('./pages/system/region')),
+  },
+  {
+    path: '/system/dict/index',
+    titleKey: 'sys.dict.title',
+    Component: lazy(() => import('./pages/system/dict')),
+  },
+  {
+    path: '/monitor/operlog/index',
+    titleKey: 'mon.operlog.title',
+    Component: lazy(() => import('./pages/monitor/operlog')),
+  },
+  {
+    path: '/monitor/loginlog/index',
+    titleKey: 'mon.loginlog.title',
+    Component: lazy(() => import('./pages/monitor/loginlog')),
+  },
+  {
+    path: '/monitor/online/index',
+    titleKey: 'mon.online.title',
+    Component: lazy(() => import('./pages/monitor/online')),
+  },
 ];
 
 /** Pages reachable without a token (spec §2 "Open routes"; /lock comes with the lock screen). */

@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { getInfo, getMenu, type AdminInfo, type MenuNode } from '../api/admin-auth';
 import { clearToken, getToken } from '../api/tokens';
+import { clearLock } from './chrome/lock-store';
+import { resetTabs } from './chrome/tabs-store';
 
 /**
  * The administrator's session in memory (spec §3 "User session", §4 "Admin session"): the token is in
@@ -37,12 +39,19 @@ export const session = {
       });
     return loading;
   },
+  /** Fetches user info again (after editing the profile). */
+  async reloadInfo(): Promise<void> {
+    const info = await getInfo();
+    set({ ...state, info });
+  },
   /**
-   * Logout / failed session: clears token, user info and menu (spec §4). `quiet` skips notifying the
+   * Logout / failed session: clears token, user info, menu, tags and lock (spec §4). `quiet` skips notifying the
    * subscribers when the caller navigates right after (the next render reads the cleared state).
    */
   clear({ quiet = false }: { quiet?: boolean } = {}): void {
     clearToken('admin');
+    resetTabs();
+    clearLock();
     if (quiet) state = { info: null, menu: [] };
     else set({ info: null, menu: [] });
   },

@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSystemName } from './chrome/website';
 
-/** The page title '{page}——{system name}' (spec §2 "Back-office chrome"). */
+/** The page title '{page}——{system name}' (spec §2 "Back-office chrome"); the name from the website setting. */
 export function usePageTitle(page: string | null | undefined): void {
-  const { t } = useTranslation();
-  const system = t('admin.systemName');
+  const system = useSystemName();
   useEffect(() => {
     document.title = page ? `${page}——${system}` : system;
   }, [page, system]);

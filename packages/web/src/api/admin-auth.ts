@@ -68,3 +68,32 @@ export const getInfo = () => http.get<AdminInfo>('/auth/getInfo', undefined, { s
 export const getMenu = () => http.get<MenuNode[]>('/auth/getMenu');
 
 export const logout = () => http.get<null>('/auth/logout', undefined, { silent: true });
+
+/** GET /auth/lockState: whether the session is locked and whether a lock password is set (server-checked). */
+export interface LockState {
+  locked: boolean;
+  hasPassword: boolean;
+}
+export const getLockState = () => http.get<LockState>('/auth/lockState', undefined, { silent: true });
+
+/** POST /auth/lock (encrypted): locks the session, setting the lock password the first time. */
+export const lockSession = (password?: string) =>
+  http.post<null>('/auth/lock', password ? { password } : {}, { encrypted: true, silent: true });
+
+/** POST /auth/unlock (encrypted): the server checks the lock password. */
+export const unlockSession = (password: string) =>
+  http.post<null>('/auth/unlock', { password }, { encrypted: true, silent: true });
+
+/** PUT /system/user/updatePsw (encrypted; spec §7 "Users"). */
+export const updatePassword = (input: { oldPsw: string; newPsw: string }) =>
+  http.put<null>('/system/user/updatePsw', input, { encrypted: true, silent: true });
+
+/** PUT /system/user/updateById (encrypted): the administrator's own profile. */
+export interface ProfileInput {
+  nickName: string;
+  phone: string | null;
+  sex: string | null;
+  avatar: string | null;
+}
+export const updateProfile = (input: ProfileInput) =>
+  http.put<null>('/system/user/updateById', input, { encrypted: true, silent: true });

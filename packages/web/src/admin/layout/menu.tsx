@@ -39,3 +39,14 @@ export function menuTitleOf(nodes: readonly MenuNode[], pathname: string, lang: 
   }
   return null;
 }
+
+/** The menu's leaves (label, path) in the UI language, for the menu search. */
+export function menuLeaves(nodes: readonly MenuNode[], lang: string): { label: string; path: string }[] {
+  const out: { label: string; path: string }[] = [];
+  for (const item of menuRoutes(nodes, lang)) collect(item, out);
+  return out;
+}
+function collect(item: MenuDataItem, out: { label: string; path: string }[]) {
+  if (item.children?.length) for (const c of item.children) collect(c, out);
+  else if (item.path && item.name) out.push({ label: String(item.name), path: item.path });
+}

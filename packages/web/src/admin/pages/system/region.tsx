@@ -1,0 +1,155 @@
+import { useMemo } from 'react';
+import { Form, TreeSelect } from 'antd';
+import { ProFormText, type ProColumns } from '@ant-design/pro-components';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PERMISSIONS, REGION_ROOT, regionCreateSchema } from '@tegang/domain';
+import {
+  createRegion,
+  deleteRegion,
+  deleteRegions,
+  pageRegions,
+  regionTreeDict,
+  updateRegion,
+  type Region,
+  type RegionDictNode,
+  type RegionQuery,
+} from '../../../api/system';
+import { CrudTable, type CrudConfig, type Envelope } from '../../../components/crud';
+import { schemaRule, timeText } from './shared';
+import './strings';
+
+/**
+ * Regions (/system/region/index; spec §2 "Regions", §5 Region, §7 "Region and education plan"):
+ * parent (a tree select over the region tree), name, code and created time.
+ */
+
+type RegionForm = { parentCode: string; name: string; code: string };
+
+interface CodeNode {
+  value: string;
+  title: string;
+  children?: CodeNode[];
+}
+
+const ROOT = REGION_ROOT;
+
+function toNodes(nodes: readonly RegionDictNode[] | undefined): CodeNode[] {
+  return (nodes ?? []).map((n) => ({
+    value: n.code,
+    title: n.name,
+    children: n.children?.length ? toNodes(n.children) : undefined,
+  }));
+}
+
+function nameIndex(nodes: readonly RegionDictNode[] | undefined, into = new Map<string, string>()) {
+  for (const n of nodes ?? []) {
+    into.set(n.code, n.name);
+    nameIndex(n.children, into);
+  }
+  return into;
+}
+
+export default function RegionPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { data: dict } = useQuery({ queryKey: ['system', 'regionTreeDict'], queryFn: regionTreeDict });
+  const nodes = useMemo(() => toNodes(dict), [dict]);
+  const names = useMemo(() => nameIndex(dict), [dict]);
+  const withRoot = useMemo<CodeNode[]>(() => [{ value: ROOT, title: t('sys.root') }, ...nodes], [nodes, t]);
+
+  /** The region tree changed: the pickers read it again. */
+  const refreshing =
+    <A,>(call: (a: A) => Promise<Envelope>) =>
+    async (a: A) => {
+      const res = await call(a);
+      void queryClient.invalidateQueries({ queryKey: ['system', 'regionTreeDict'] });
+      void queryClient.invalidateQueries({ queryKey: ['region'] });
+      return res;
+    };
+
+  const columns: ProColumns<Region>[] = [
+    {
+      title: t('sys.region.parent'),
+      dataIndex: 'parentCode',
+      valueType: 'treeSelect',
+      width: 180,
+      ellipsis: true,
+      fieldProps: { treeData: nodes, showSearch: true, treeNodeFilterProp: 'title', allowClear: true },
+      render: (_dom, row) =>
+        !row.parentCode || row.parentCode === ROOT ? '-' : (names.get(row.parentCode) ?? row.parentCode),
+    },
+    { title: t('sys.region.name'), dataIndex: 'name', width: 200, ellipsis: true },
+    { title: t('sys.region.code'), dataIndex: 'code', width: 140 },
+    {
+      title: t('sys.createTime'),
+      dataIndex: 'createTime',
+      search: false,
+      width: 170,
+      render: (_dom, row) => timeText(row.createTime),
+    },
+  ];
+
+  const config: CrudConfig<Region, RegionForm, Omit<RegionQuery, 'current' | 'size'>> = {
+    name: t('sys.region.entity'),
+    title: t('sys.region.title'),
+    testId: 'sys-region',
+    columns,
+    api: {
+      page: pageRegions,
+      create: refreshing(createRegion),
+      update: refreshing(updateRegion),
+      remove: refreshing(deleteRegion),
+      removeMany: refreshing(deleteRegions),
+    },
+    permissions: {
+      add: PERMISSIONS.region.add,
+      edit: PERMISSIONS.region.edit,
+      remove: PERMISSIONS.region.remove,
+    },
+    rowLabel: (row) => row.name,
+    form: {
+      initialValues: ({ record }) =>
+        record ? { parentCode: record.parentCode || ROOT, name: record.name, code: record.code } : {},
+      toPayload: (values) => ({
+        parentCode: values.parentCode,
+        name: values.name.trim(),
+        code: values.code.trim(),
+      }),
+      fields: (
+        <>
+          <Form.Item
+            name="parentCode"
+            required
+            label={t('sys.region.parent')}
+            rules={[schemaRule(regionCreateSchema.shape.parentCode, 'field.region.parent')]}
+          >
+            <TreeSelect
+              treeData={withRoot}
+              showSearch
+              treeNodeFilterProp="title"
+              placeholder={t('common.pleaseSelect')}
+              data-testid="sys-region-parent"
+            />
+          </Form.Item>
+          <ProFormText
+            name="name"
+            required
+            label={t('sys.region.name')}
+            rules={[schemaRule(regionCreateSchema.shape.name, 'field.region.name')]}
+            fieldProps={{ maxLength: 50, 'data-testid': 'sys-region-name' }}
+          />
+          <ProFormText
+            name="code"
+            required
+            label={t('sys.region.code')}
+            rules={[schemaRule(regionCreateSchema.shape.code, 'field.region.code')]}
+            fieldProps={{ maxLength: 12, 'data-testid': 'sys-region-code' }}
+          />
+        </>
+      ),
+    },
+  };
+
+  return <CrudTable config={config} />;
+}
