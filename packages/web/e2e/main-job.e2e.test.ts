@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { desktop, launch, phone } from './browser';
 import { makeIdCard, pdfText, pick, shot, smsCode } from './support';
@@ -181,6 +181,185 @@ describe('an administrator', () => {
     expect(exported).toBeDefined();
     expect(exported).toContain(candidate.idCard);
     expect(exported).toContain(newPhone);
+    await context.close();
+  });
+});
+
+/**
+ * The back office an administrator lives in (issue 3), after the candidate above has left one
+ * enrolment in another county: the admin creates a role with the enrolment page's view button and a
+ * 南明区 user with that role; uses tabs, menu search, theme, the error log, lock, English; the new user
+ * sees only that menu and button and none of another county's enrolments.
+ */
+const ROLE = { name: '县级招生员', code: 'county_clerk' };
+const USER = { userName: 'nanming01', password: 'Nm1!pass', nickName: '南明区招生员' };
+
+async function login(page: Page, userName: string, password: string) {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(userName);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/wel/index');
+}
+
+async function logout(page: Page) {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('user-menu-logout').click();
+  await page.getByTestId('logout-ok').click();
+  await page.waitForURL('**/login**');
+}
+
+const visibleOption = (page: Page, text: string) =>
+  page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: text })
+    .first();
+
+describe('an administrator in the console', () => {
+  it('creates a role and a county user, uses the chrome, and the user sees only what was granted', async () => {
+    const context = await desktop(browser, baseUrl);
+    const page = await context.newPage();
+    onTestFailed(() => shot(page, artifacts, 'system-failure'));
+    await login(page, 'admin', inject('adminPassword'));
+
+    // A role with the enrolment page and its view button only.
+    await page.goto('/system/role/index');
+    await page.getByTestId('sys-role-add').click();
+    await page.getByTestId('sys-role-name').fill(ROLE.name);
+    await page.getByTestId('sys-role-code').fill(ROLE.code);
+    await page.getByTestId('sys-role-form-submit').click();
+    const roleRow = page.locator('[data-testid=sys-role] .ant-table-row').filter({ hasText: ROLE.name });
+    await roleRow.waitFor();
+    await roleRow.getByTestId('sys-role-auth-open').click();
+    const tree = page.getByTestId('sys-role-auth');
+    await tree.waitFor();
+    // Expand all, then tick the view button alone: its page and group become half-checked and granted.
+    await tree.locator('.ant-checkbox-wrapper').first().click();
+    await page
+      .locator('.ant-tree-treenode')
+      .filter({ has: page.getByTestId('sys-role-auth-node-candidate:enroll:query') })
+      .locator('.ant-tree-checkbox')
+      .first()
+      .click();
+    await page.getByTestId('sys-role-auth-save').click();
+    await page.locator('.ant-message-success').first().waitFor();
+
+    // A user of 贵阳市 南明区 with that role.
+    await page.goto('/system/user/index');
+    await page.getByTestId('sys-user-add').click();
+    await page.getByTestId('sys-user-nickName').fill(USER.nickName);
+    await page.getByTestId('sys-user-userName').fill(USER.userName);
+    await page.getByTestId('sys-user-password').fill(USER.password);
+    await page.getByTestId('sys-user-sex').click();
+    await visibleOption(page, '男').click();
+    await page.getByTestId('sys-user-department').click();
+    await page.locator('.ant-select-tree-title').first().click();
+    await page.getByTestId('sys-user-region').click();
+    await page
+      .locator('.ant-cascader-menu')
+      .nth(0)
+      .locator('.ant-cascader-menu-item')
+      .filter({ hasText: '贵州省' })
+      .click();
+    await page
+      .locator('.ant-cascader-menu')
+      .nth(1)
+      .locator('.ant-cascader-menu-item')
+      .filter({ hasText: '贵阳市' })
+      .click();
+    await page
+      .locator('.ant-cascader-menu')
+      .nth(2)
+      .locator('.ant-cascader-menu-item')
+      .filter({ hasText: '南明区' })
+      .click();
+    await page.getByTestId('sys-user-roles').click();
+    await visibleOption(page, ROLE.name).click();
+    await page.locator('.ant-modal-title').first().click();
+    await page.getByTestId('sys-user-form-submit').click();
+    await page.locator('[data-testid=sys-user] .ant-table-row').filter({ hasText: USER.userName }).waitFor();
+    await shot(page, artifacts, 'system-users');
+
+    // Tabs: the visited pages are tabs; close others keeps home and the current one.
+    await expect.poll(() => page.getByTestId('tab-/system/role/index').count()).toBe(1);
+    await page.getByTestId('tabs-actions').click();
+    await page.getByTestId('tabs-close-others').click();
+    await expect.poll(() => page.getByTestId('tab-/system/role/index').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('tab-/wel/index').count()).toBe(1);
+
+    // Menu search: a prefix of the label opens the page.
+    await page.getByTestId('menu-search').click();
+    await page.keyboard.type('报名');
+    await page.getByTestId('menu-search-option-/candidate/enroll/index').click();
+    await page.waitForURL('**/candidate/enroll/index');
+    await expect.poll(() => page.locator('[data-testid=enroll] .ant-table-row').count()).toBeGreaterThan(0);
+
+    // Theme: a named theme is applied and kept across a reload.
+    await page.getByTestId('theme-switch').click();
+    await page.getByTestId('theme-d2').click();
+    const stored = await page.evaluate(() => JSON.stringify(localStorage));
+    expect(stored).toContain('d2');
+
+    // Error log: an uncaught error is counted, uploaded and cleared.
+    await page.evaluate(() =>
+      setTimeout(() => {
+        throw new Error('e2e: a broken widget');
+      }),
+    );
+    await expect.poll(() => page.getByTestId('error-log-count').textContent()).toContain('1');
+    await page.getByTestId('error-log-button').click();
+    await page.getByTestId('error-log-table').getByText('e2e: a broken widget').first().waitFor();
+    await page.getByTestId('error-log-upload').click();
+    await page.getByTestId('error-log-upload-ok').click();
+    await page.locator('.ant-message').getByText('发送成功!').waitFor();
+    await page.getByTestId('error-log-clear').click();
+    await page.getByTestId('error-log-clear-ok').click();
+    await page.locator('.ant-message').getByText('清空成功!').waitFor();
+    await page.locator('.ant-modal-close').first().click();
+    await page.locator('.ant-modal-wrap').first().waitFor({ state: 'hidden' });
+
+    // Lock and unlock: the password is set and checked by the server.
+    await page.getByTestId('lock-button').click();
+    await page.getByTestId('lock-set-password').fill('Lock1!pass');
+    await page.getByTestId('lock-set-ok').click();
+    await page.waitForURL('**/lock');
+    await page.goto('/candidate/enroll/index');
+    await page.waitForURL('**/lock');
+    await page.getByTestId('unlock-password').fill('wrong-one');
+    await page.getByTestId('unlock-submit').click();
+    await page.locator('.ant-message-error, .ant-form-item-explain-error').first().waitFor();
+    await page.getByTestId('unlock-password').fill('Lock1!pass');
+    await page.getByTestId('unlock-submit').click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/lock'));
+
+    // English: the console's own strings leave no Chinese behind.
+    await page.goto('/wel/index');
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId('lang-en').click();
+    await expect.poll(() => page.locator('.ant-pro-sider').innerText()).toContain('Recruitment');
+    const sider = await page.locator('.ant-pro-sider').innerText();
+    expect(sider).not.toMatch(/[\u4e00-\u9fff]/);
+    const tabs = await page.getByTestId('tabs').innerText();
+    expect(tabs).not.toMatch(/[\u4e00-\u9fff]/);
+    await shot(page, artifacts, 'system-english');
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId('lang-zh').click();
+    await logout(page);
+
+    // The county user sees the one page and button granted, and nothing of 六枝特区.
+    await login(page, USER.userName, USER.password);
+    await page.locator('.ant-pro-sider').getByText('招生管理').click();
+    await expect.poll(() => page.locator('.ant-pro-sider').innerText()).toContain('报名记录');
+    const menu = await page.locator('.ant-pro-sider').innerText();
+    expect(menu).toContain('报名记录');
+    expect(menu).not.toContain('招聘计划');
+    expect(menu).not.toContain('系统管理');
+    await page.goto('/candidate/enroll/index');
+    await page.locator('[data-testid=enroll]').waitFor();
+    await expect.poll(() => page.locator('[data-testid=enroll] .ant-table-placeholder').count()).toBe(1);
+    expect(await page.getByTestId('enroll-export').count()).toBe(0);
+    await shot(page, artifacts, 'system-county-user');
+    await logout(page);
     await context.close();
   });
 });
