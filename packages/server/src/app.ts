@@ -63,6 +63,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     storage: opts.storage ?? localStorage(config.filesDir),
     keys: await loadKeyRing(database.db),
     now: opts.now ?? (() => new Date()),
+    routes: [],
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('lang', 'zh');

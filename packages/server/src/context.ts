@@ -4,6 +4,7 @@ import type { Kv } from './integrations/kv';
 import type { SmsProvider } from './integrations/sms';
 import type { Storage } from './integrations/storage';
 import type { KeyRing } from './lib/crypto';
+import type { Access } from './types';
 
 /** What every module reaches through `app.ctx`: built once in buildApp, shared by all routes. */
 export interface AppContext {
@@ -16,4 +17,6 @@ export interface AppContext {
   keys: KeyRing;
   /** The clock; tests may pass a fixed one. */
   now: () => Date;
+  /** Every API route with its access rule, as registered (for audits and tests). */
+  routes: { method: string; url: string; access: Access }[];
 }

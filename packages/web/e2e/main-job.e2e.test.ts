@@ -280,6 +280,12 @@ describe('an administrator in the console', () => {
     await page.locator('[data-testid=sys-user] .ant-table-row').filter({ hasText: USER.userName }).waitFor();
     await shot(page, artifacts, 'system-users');
 
+    // An external page embedded in the console (spec §2 /myiframe/{routerPath}).
+    const external = `${baseUrl}/docs`;
+    await page.goto(`/myiframe/${encodeURIComponent(external)}`);
+    expect(await page.getByTestId('embedded-page').getAttribute('src')).toBe(external);
+    await page.goto('/system/user/index');
+
     // Tabs: the visited pages are tabs; close others keeps home and the current one.
     await expect.poll(() => page.getByTestId('tab-/system/role/index').count()).toBe(1);
     await page.getByTestId('tabs-actions').click();

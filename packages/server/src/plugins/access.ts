@@ -25,6 +25,8 @@ export function registerAccess(app: FastifyInstance): void {
     const access = (route.config as { access?: Access } | undefined)?.access;
     if (!access)
       throw new Error(`Route ${route.method} ${route.url} declares no access (permission key or open)`);
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') app.ctx.routes.push({ method, url: route.url, access });
   });
 
   app.addHook('onRequest', async (req) => {

@@ -55,6 +55,8 @@ const zh = {
   'admin.dashboard.note': '{plan}：您所辖地区的实时报名人数与计划需求人数。',
   'admin.dashboard.noAccess': '您没有查看报名记录的权限',
   'admin.info.title': '个人信息',
+  'admin.iframe.title': '外部页面',
+  'admin.iframe.invalid': '外部页面地址无效，只能嵌入 http 或 https 地址',
   'admin.info.avatar': '头像',
   'admin.info.roles': '角色',
   'admin.info.region': '所属地区',
@@ -174,6 +176,9 @@ const en: Record<keyof typeof zh, string> = {
   'admin.dashboard.note': '{plan}: live enrolments against planned demand in your region.',
   'admin.dashboard.noAccess': 'You are not allowed to view enrolments',
   'admin.info.title': 'Personal info',
+  'admin.iframe.title': 'External page',
+  'admin.iframe.invalid':
+    'The external page address is invalid: only http or https addresses can be embedded',
   'admin.info.avatar': 'Avatar',
   'admin.info.roles': 'Roles',
   'admin.info.region': 'Region',

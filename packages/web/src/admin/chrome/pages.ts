@@ -14,4 +14,9 @@ export const CHROME_PAGES: PageDef[] = [
     titleKey: 'admin.setting.title',
     Component: lazy(() => import('../pages/setting')),
   },
+  {
+    path: '/myiframe/*',
+    titleKey: 'admin.iframe.title',
+    Component: lazy(() => import('../pages/iframe')),
+  },
 ];

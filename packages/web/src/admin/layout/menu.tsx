@@ -3,21 +3,25 @@ import { menuLabel, type MenuNode } from '../../api/admin-auth';
 import { MenuIcon } from './icons';
 
 export const isExternal = (path: string | null | undefined) => !!path && /^https?:\/\//i.test(path);
+/** A menu path that embeds an external page in the console: /myiframe/{encoded http(s) URL} (spec §2). */
+export const isEmbedded = (path: string | null | undefined) => !!path && path.startsWith('/myiframe/');
 
 /**
  * The sidebar from GET /auth/getMenu (spec §2, §3 "Menu item"): buttons (type '1') are not shown;
- * a leaf maps to its path + '/index'; an http(s) path opens in a new window.
+ * a leaf maps to its path + '/index'; an http(s) path opens in a new window; a /myiframe/{url}
+ * path shows that page embedded in the console.
  */
 export function menuRoutes(nodes: readonly MenuNode[], lang: string): MenuDataItem[] {
   return nodes
     .filter((n) => n.type !== '1')
     .map((n) => {
       const children = menuRoutes(n.children ?? [], lang);
-      const path = isExternal(n.path)
-        ? n.path!
-        : children.length
-          ? (n.path ?? `/menu-${n.id}`)
-          : `${(n.path ?? '').replace(/\/+$/, '')}/index`;
+      const path =
+        isExternal(n.path) || isEmbedded(n.path)
+          ? n.path!
+          : children.length
+            ? (n.path ?? `/menu-${n.id}`)
+            : `${(n.path ?? '').replace(/\/+$/, '')}/index`;
       return {
         key: `menu-${n.id}`,
         path,
