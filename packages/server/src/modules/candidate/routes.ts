@@ -1,3 +1,4 @@
+import { loginFailureMessage, recordLogin } from '../monitor/service';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -193,11 +194,23 @@ export async function candidateRoutes(base: FastifyInstance) {
     },
     async (req) => {
       const { userName, password, captcha, uuid } = req.body;
-      await verifyCaptcha(ctx.kv, ctx.config.captchaEnabled, uuid, captcha);
-      const user = await findForLogin(ctx.db, userName);
-      const now = ctx.now();
-      const id = await checkPassword(ctx.db, candidateUser, user, password, now);
-      return ok(req, await openSession(ctx.db, 'candidate', id, req, now));
+      try {
+        await verifyCaptcha(ctx.kv, ctx.config.captchaEnabled, uuid, captcha);
+        const user = await findForLogin(ctx.db, userName);
+        const now = ctx.now();
+        const id = await checkPassword(ctx.db, candidateUser, user, password, now);
+        const token = await openSession(ctx.db, 'candidate', id, req, now);
+        await recordLogin(ctx.db, req, { userName, kind: 'candidate', success: true, msg: '登录成功' });
+        return ok(req, token);
+      } catch (err) {
+        await recordLogin(ctx.db, req, {
+          userName,
+          kind: 'candidate',
+          success: false,
+          msg: loginFailureMessage(err),
+        });
+        throw err;
+      }
     },
   );
 
