@@ -13,3 +13,4 @@ export * from './region';
 export * from './crypto';
 export * from './website';
 export * from './system';
+export * from './menu';

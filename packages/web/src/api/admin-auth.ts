@@ -1,4 +1,4 @@
-import type { Lang } from '@tegang/domain';
+import type { Lang, MenuItem } from '@tegang/domain';
 import { http } from './request';
 
 /** Back-office authentication (spec §7 "Admin auth", §4 "Admin session"). */
@@ -39,17 +39,8 @@ export interface AdminInfo {
   permissions: string[];
 }
 
-/** A node of GET /auth/getMenu (spec §3 "Menu item"): type '0' menu, '1' button. */
-export interface MenuNode {
-  id: number;
-  pid: number;
-  name: string;
-  nameEn: string | null;
-  path: string | null;
-  icon: string | null;
-  type: string;
-  keepAlive?: string;
-  permission: string | null;
+/** A node of GET /auth/getMenu (spec §3 "Menu item"): type '0' menu, '1' button; always with children. */
+export interface MenuNode extends MenuItem {
   children: MenuNode[];
 }
 

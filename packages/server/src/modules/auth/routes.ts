@@ -1,17 +1,19 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   hasPermission,
   LOCK_LABELS,
+  type MenuItem,
   lockSchema,
   loginSchema,
   UNLOCK_MAX_FAILURES,
   unlockSchema,
 } from '@tegang/domain';
-import { authSession, sysMenu, sysUser } from '../../db/schema';
+import { authSession, sysUser } from '../../db/schema';
 import { createCaptcha, verifyCaptcha } from '../../lib/captcha';
 import { ok } from '../../lib/envelope';
+import { allMenus, menuTree } from '../system/menu';
 import { AppError, badRequest } from '../../lib/errors';
 import { checkPassword } from '../../lib/login';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -20,20 +22,6 @@ import { loginFailureMessage, recordLogin } from '../monitor/service';
 
 /** Wrong unlock attempts of a session are counted for this long (seconds). */
 const UNLOCK_WINDOW_S = 2 * 60 * 60;
-
-/** A menu node as the console builds its sidebar from (spec §3 Menu item). */
-export interface MenuNode {
-  id: number;
-  pid: number;
-  name: string;
-  nameEn: string | null;
-  path: string | null;
-  icon: string | null;
-  type: string;
-  keepAlive: string;
-  permission: string | null;
-  children: MenuNode[];
-}
 
 /**
  * Back-office authentication (spec §7 "Admin auth", §4 "Admin session"):
@@ -119,36 +107,17 @@ export async function authRoutes(base: FastifyInstance) {
       schema: { tags: ['auth'], summary: "The user's menu tree (menus and buttons it holds)" },
     },
     async (req) => {
-      const rows = await ctx.db.select().from(sysMenu).orderBy(asc(sysMenu.sort), asc(sysMenu.id));
       const granted = req.admin!.permissions;
-      const visible = new Set(
-        rows.filter((m) => !m.permission || hasPermission(granted, m.permission)).map((m) => m.id),
+      const rows = (await allMenus(ctx.db)).filter(
+        (m) => !m.permission || hasPermission(granted, m.permission),
       );
-      const nodes = new Map<number, MenuNode>();
-      for (const m of rows)
-        if (visible.has(m.id))
-          nodes.set(m.id, {
-            id: m.id,
-            pid: m.pid,
-            name: m.name,
-            nameEn: m.nameEn,
-            path: m.path,
-            icon: m.icon,
-            type: m.type,
-            keepAlive: m.keepAlive,
-            permission: m.permission,
-            children: [],
-          });
-      const roots: MenuNode[] = [];
-      for (const node of nodes.values())
-        (node.pid && nodes.get(node.pid) ? nodes.get(node.pid)!.children : roots).push(node);
       // A group with no visible page is dropped.
-      const prune = (list: MenuNode[]): MenuNode[] =>
+      const prune = (list: MenuItem[]): MenuItem[] =>
         list.filter((n) => {
-          n.children = prune(n.children);
+          n.children = prune(n.children ?? []);
           return n.type === '1' || n.permission || n.children.some((c) => c.type === '0');
         });
-      return ok(req, prune(roots));
+      return ok(req, prune(menuTree(rows)));
     },
   );
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MENU_LABELS, menuCreateSchema, menuUpdateSchema, PERMISSIONS, type MenuInput } from '@tegang/domain';
+import type { MenuItem } from '@tegang/domain';
 import type { Db } from '../../db';
 import { sysMenu } from '../../db/schema';
 import { ok } from '../../lib/envelope';
@@ -18,20 +19,6 @@ const P = PERMISSIONS.menu;
 const tags = ['system:menu'];
 
 type MenuRow = typeof sysMenu.$inferSelect;
-export interface MenuItem {
-  id: number;
-  pid: number;
-  name: string;
-  nameEn: string | null;
-  path: string | null;
-  icon: string | null;
-  type: string;
-  keepAlive: string;
-  permission: string | null;
-  sort: number;
-  createTime: string;
-  children?: MenuItem[];
-}
 
 const toItem = (r: MenuRow): MenuItem => ({
   id: r.id,
