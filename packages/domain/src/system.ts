@@ -214,3 +214,22 @@ export const DICT_ITEM_LABELS: FieldLabels = {
   value: 'field.dictItem.value',
   isDefault: 'field.dictItem.isDefault',
 };
+
+/** A back-office user as the API returns it (never the password hash). */
+export interface SystemUser {
+  id: number;
+  userName: string;
+  nickName: string;
+  sex: string | null;
+  phone: string | null;
+  avatar: string | null;
+  departmentId: number | null;
+  departmentName: string | null;
+  provinceCode: string | null;
+  cityCode: string | null;
+  countyCode: string | null;
+  state: string;
+  roleIds: number[];
+  createTime: string;
+  updateTime: string;
+}

@@ -1,4 +1,4 @@
-import type { ApiResult, Page } from '@tegang/domain';
+import type { ApiResult, MenuItem, Page, SystemUser } from '@tegang/domain';
 import { http, requestEnvelope } from './request';
 
 /**
@@ -31,20 +31,7 @@ export interface TreeOption {
 }
 
 // ——— users ———
-export interface SysUser {
-  id: number;
-  userName: string;
-  nickName: string;
-  sex: string | null;
-  phone: string | null;
-  departmentId: number | null;
-  provinceCode: string | null;
-  cityCode: string | null;
-  countyCode: string | null;
-  state: string;
-  roleIds: number[];
-  createTime: string;
-}
+export type SysUser = SystemUser;
 export interface UserQuery extends Paged {
   userName?: string;
   nickName?: string;
@@ -98,19 +85,7 @@ export const updateRoleAuth = (roleId: Id, menuIds: Id[]) =>
   send('POST', '/admin/role/updateRoleAuth', { roleId, menuIds });
 
 // ——— menus ———
-export interface Menu {
-  id: number;
-  pid: number;
-  name: string;
-  nameEn?: string | null;
-  path?: string | null;
-  icon?: string | null;
-  type: string;
-  keepAlive?: string | number | null;
-  permission?: string | null;
-  sort?: number | null;
-  children?: Menu[];
-}
+export type Menu = MenuItem;
 export const menuTree = () => http.get<Menu[]>('/admin/menu/tree');
 export const createMenu = (menu: unknown) => send('POST', '/admin/menu', menu);
 export const updateMenu = (menu: unknown) => send('PUT', '/admin/menu', menu);

@@ -57,6 +57,15 @@ export async function enrollCandidateRoutes(base: FastifyInstance) {
   const { ctx } = app;
   const access = { candidate: true } as const;
 
+  /** The multipart application of the calling candidate, checked against the plan's open window and rules. */
+  const readCheckedApplication = async (req: FastifyRequest) => {
+    const { fields, photo } = await readApplication(req);
+    const candidateId = req.candidate!.id;
+    const plan = await requireOpenWindow(ctx.db, Number(fields.planId) || 0, ctx.now());
+    const checked = await checkApplication(ctx.db, candidateId, plan, fields, req.lang);
+    return { photo, candidateId, plan, checked };
+  };
+
   app.get(
     '/api/recruitPlan/checkCanCandidate',
     {
@@ -121,10 +130,7 @@ export async function enrollCandidateRoutes(base: FastifyInstance) {
       },
     },
     async (req) => {
-      const { fields, photo } = await readApplication(req);
-      const candidateId = req.candidate!.id;
-      const plan = await requireOpenWindow(ctx.db, Number(fields.planId) || 0, ctx.now());
-      const checked = await checkApplication(ctx.db, candidateId, plan, fields, req.lang);
+      const { photo, candidateId, plan, checked } = await readCheckedApplication(req);
       const [existing] = await ctx.db
         .select({ id: enroll.id })
         .from(enroll)
@@ -176,10 +182,7 @@ export async function enrollCandidateRoutes(base: FastifyInstance) {
       },
     },
     async (req) => {
-      const { fields, photo } = await readApplication(req);
-      const candidateId = req.candidate!.id;
-      const plan = await requireOpenWindow(ctx.db, Number(fields.planId) || 0, ctx.now());
-      const checked = await checkApplication(ctx.db, candidateId, plan, fields, req.lang);
+      const { photo, candidateId, plan, checked } = await readCheckedApplication(req);
       const current = await findEnroll(
         ctx.db,
         and(eq(enroll.planId, plan.id), eq(enroll.candidateId, candidateId)),

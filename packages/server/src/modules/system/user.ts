@@ -18,6 +18,7 @@ import {
   type UserCreateInput,
   type UserUpdateInput,
 } from '@tegang/domain';
+import type { SystemUser } from '@tegang/domain';
 import type { Db, Tx } from '../../db';
 import { authSession, sysDepartment, sysRole, sysUser, sysUserRole } from '../../db/schema';
 import { generatePassword } from '../../db/seed';
@@ -42,23 +43,6 @@ const tags = ['system:user'];
 export const SEEDED_ADMIN = 'admin';
 
 type UserRow = typeof sysUser.$inferSelect;
-export interface SystemUser {
-  id: number;
-  userName: string;
-  nickName: string;
-  sex: string | null;
-  phone: string | null;
-  avatar: string | null;
-  departmentId: number | null;
-  departmentName: string | null;
-  provinceCode: string | null;
-  cityCode: string | null;
-  countyCode: string | null;
-  state: string;
-  roleIds: number[];
-  createTime: string;
-  updateTime: string;
-}
 
 async function toUsers(db: Db, rows: UserRow[]): Promise<SystemUser[]> {
   if (!rows.length) return [];

@@ -25,8 +25,10 @@ import {
   YES,
   checkIdCard,
   checkPhone,
+  enrollApplySchema,
   meetsBirthLimit,
   parseIdCard,
+  type EnrollApplyInput,
   type EnrollDictField,
   type MessageKey,
 } from '@tegang/domain';
@@ -47,45 +49,31 @@ import { showFormError } from '../errors';
 import { ruleOf, revalidateErrored } from '../rules';
 import { useCandidate } from '../state';
 
-/** The values of the form; the photo and the dates are turned into multipart fields on submit. */
-export interface EnrollFormValues {
-  name: string;
-  idCard: string;
-  maritalStatus: string;
-  nation: string;
-  veteran: string;
-  politicalAffiliation: string;
-  phone: string;
-  domicile: string;
-  address: string;
+/**
+ * The values of the form: the application of the domain (enrollApplySchema) with the form's own
+ * shapes for the photo, the graduation date and the two-level county choice; the selects of the
+ * cascade start empty.
+ */
+export type EnrollFormValues = Omit<
+  EnrollApplyInput,
+  'planId' | 'graduationDate' | 'planType' | 'cityCode' | 'countyCode' | 'academicSession' | 'subject'
+> & {
   picture?: PhotoValue;
-  graduateCollege: string;
-  education: string;
   graduationDate?: Dayjs;
-  major: string;
-  isNormal: string;
-  freshmen: string;
-  teacherCertification: string;
-  teacherCertificationType?: string;
-  teacherCertificationSubject?: string;
-  isAdjust: string;
-  priorityCondition: string;
-  priorityContent?: string;
   planType?: string;
   /** [cityCode, countyCode] */
   enrollCounty?: string[];
   academicSession?: string;
   subject?: string;
-}
-
-/** Text fields of the basic group and their length limits (those of enrollApplySchema). */
-const TEXT_MAX: Partial<Record<(typeof ENROLL_BASIC_FIELDS)[number], number>> = {
-  name: 30,
-  domicile: 100,
-  address: 200,
-  graduateCollege: 100,
-  major: 100,
 };
+
+/** Text fields of the basic group and their length limits, read from enrollApplySchema. */
+const TEXT_MAX: Partial<Record<(typeof ENROLL_BASIC_FIELDS)[number], number>> = Object.fromEntries(
+  (['name', 'domicile', 'address', 'graduateCollege', 'major'] as const).map((f) => [
+    f,
+    enrollApplySchema.shape[f].maxLength ?? undefined,
+  ]),
+);
 
 /** Where a server field error belongs on the form. */
 function formFieldOf(field: string): string | null {
