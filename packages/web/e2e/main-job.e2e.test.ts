@@ -63,9 +63,16 @@ describe('a candidate on a phone', () => {
     await shot(page, artifacts, 'candidate-register');
     await page.getByTestId('register-submit').click();
     await page.waitForURL('**/web/login');
-
-    await page.locator('#userName').fill(candidate.userName);
-    await page.locator('#password').fill(candidate.password);
+    // The login page fills in the new user name itself: wait for it, so that the form is settled.
+    await expect.poll(() => page.locator('#userName').inputValue()).toBe(candidate.userName);
+    // antd may re-create the input right after the page opens; type again until the value holds.
+    await expect
+      .poll(async () => {
+        await page.locator('#password').fill(candidate.password);
+        await page.waitForTimeout(300);
+        return page.locator('#password').inputValue();
+      })
+      .toBe(candidate.password);
     await page.getByTestId('login-submit').click();
     await page.waitForURL('**/web/user_info');
     await expect.poll(() => enrollStatus(page)).toContain('未报名');
@@ -327,8 +334,14 @@ describe('an administrator in the console', () => {
     // Lock and unlock: the password is set and checked by the server.
     await page.getByTestId('lock-button').click();
     await page.getByTestId('lock-set-password').fill('Lock1!pass');
-    await page.getByTestId('lock-set-ok').click();
-    await page.waitForURL('**/lock');
+    // A click during the dialog's opening animation can be lost: press OK until the lock page shows.
+    await expect
+      .poll(async () => {
+        if (await page.getByTestId('lock-set-ok').isVisible()) await page.getByTestId('lock-set-ok').click();
+        await page.waitForTimeout(300);
+        return new URL(page.url()).pathname;
+      })
+      .toBe('/lock');
     await page.goto('/candidate/enroll/index');
     await page.waitForURL('**/lock');
     await page.getByTestId('unlock-password').fill('wrong-one');
