@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkPasswordStrength, checkRealName, checkSmsCode, checkUserName } from './rules';
+import { checkPasswordStrength, checkRealName, checkSmsCode, checkUserName, normalizeCompat } from './rules';
 import { idCardString, phoneString, requiredString } from './validation';
 
 /**
@@ -17,10 +17,14 @@ export const userNameString = () => byRule(checkUserName);
 export const newPasswordString = () => byRule(checkPasswordStrength);
 export const smsCodeString = () => byRule(checkSmsCode);
 
-/** POST /auth/login and /api/auth/login (decrypted). Captcha may be off (CAPTCHA_ENABLED=false). */
+/**
+ * POST /auth/login and /api/auth/login (decrypted). Captcha may be off (CAPTCHA_ENABLED=false). The
+ * user name (or a candidate's phone) is read in its canonical form (NFKC), so a full-width or padded
+ * phone finds the account (issue 6).
+ */
 export const loginSchema = z.object({
-  userName: requiredString(64),
-  password: requiredString(64),
+  userName: requiredString(64).overwrite(normalizeCompat),
+  password: requiredString(64, 'rule.required', 'secret'),
   captcha: z.string().trim().max(10).optional(),
   uuid: z.string().max(64).optional(),
 });
@@ -54,7 +58,7 @@ export const editUserInfoSchema = z.object({
 
 /** POST /api/editPassword and PUT /system/user/updatePsw (encrypted): {oldPsw, newPsw}. */
 export const editPasswordSchema = z.object({
-  oldPsw: requiredString(64, 'rule.oldPsw.required'),
+  oldPsw: requiredString(64, 'rule.oldPsw.required', 'secret'),
   newPsw: newPasswordString(),
 });
 

@@ -4,6 +4,8 @@ import {
   codeString,
   dateString,
   idCardString,
+  idNumber,
+  numberFilter,
   optionalString,
   phoneString,
   requiredString,
@@ -95,7 +97,7 @@ const enrollInfo = {
  */
 export const enrollApplySchema = z
   .object({
-    planId: z.coerce.number({ error: 'rule.required' }).int().positive(),
+    planId: idNumber(),
     name: requiredString(30),
     idCard: idCardString(),
     maritalStatus: codeString(),
@@ -131,16 +133,16 @@ export type EnrollApplyInput = z.output<typeof enrollApplySchema>;
 
 /** Admin edit (PUT /candidate/enroll): the list is read-only except the phone (spec §2). */
 export const enrollAdminUpdateSchema = z.object({
-  id: z.coerce.number({ error: 'rule.required' }).int().positive(),
+  id: idNumber(),
   phone: phoneString('enroll.phone.required'),
 });
 
 /** Search of GET /candidate/enroll/page and /export (spec §2 columns as filters). */
 export const enrollQuerySchema = z.object({
-  planId: z.coerce.number().int().positive().optional(),
+  planId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idNumber().optional()),
   name: optionalString(30),
-  idCard: optionalString(18),
-  phone: optionalString(11),
+  idCard: numberFilter(18, true),
+  phone: numberFilter(11),
   cityCode: optionalString(12),
   countyCode: optionalString(12),
   academicSession: optionalString(32),

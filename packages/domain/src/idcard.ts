@@ -1,4 +1,5 @@
 import type { MessageKey } from './i18n';
+import { normalizeCompat } from './rules';
 
 /**
  * Citizen identification numbers, GB 11643-1999: 6-digit GB/T 2260 address code, 8-digit birth date,
@@ -74,13 +75,13 @@ function validDate(year: number, month: number, day: number, today: Date): boole
 }
 
 /**
- * Parses and checks an ID number. Returns the normalized 18-digit number with the birthday and gender
+ * Parses and checks an ID number, read in its canonical form (NFKC, trimmed, upper-case X). Returns the normalized 18-digit number with the birthday and gender
  * it encodes, or null when the format, province prefix, birth date or check character is wrong.
  * `today` bounds the birth date (default now).
  */
 export function parseIdCard(input: unknown, today: Date = new Date()): IdCardInfo | null {
   if (typeof input !== 'string') return null;
-  let id = input.trim().toUpperCase();
+  let id = normalizeCompat(input).toUpperCase();
   if (/^\d{15}$/.test(id)) {
     const first17 = `${id.slice(0, 6)}19${id.slice(6)}`;
     id = first17 + idCardCheckChar(first17);

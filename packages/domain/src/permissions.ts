@@ -91,6 +91,17 @@ export const PERMISSION_KEYS: PermissionKey[] = Object.values(PERMISSIONS).flatM
   Object.values(group),
 );
 
+const DECLARED: ReadonlySet<string> = new Set(PERMISSION_KEYS);
+
+/**
+ * True when `key` is one of the declared keys above. A menu row or button may only carry such a key:
+ * the all-rights grant `*` belongs to the built-in admin role (spec §6), never to a menu row, and the
+ * server ignores any other text found on a row (issue 6 "Privilege escalation").
+ */
+export function isPermissionKey(key: unknown): key is PermissionKey {
+  return typeof key === 'string' && DECLARED.has(key);
+}
+
 /** True when a holder of `granted` may use `key`: '*' grants everything. */
 export function hasPermission(granted: readonly string[], key: string): boolean {
   return granted.includes(ALL_PERMISSIONS) || granted.includes(key);

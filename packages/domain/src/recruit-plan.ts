@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { MessageKey } from './i18n';
 import { cstDate } from './time';
-import { dateString, dateTimeString, optionalString, requiredString, type FieldLabels } from './validation';
+import {
+  dateString,
+  dateTimeString,
+  idNumber,
+  optionalString,
+  requiredString,
+  type FieldLabels,
+} from './validation';
 
 /**
  * Recruit plan (spec §2 "Recruit plan", §3, §4 "Plan timeline order", §5 "Recruit plan").
@@ -98,10 +105,11 @@ export const recruitPlanFields = z.object({
   name: requiredString(100),
   year: z.string({ error: 'rule.required' }).regex(/^\d{4}$/, { error: 'rule.year' }),
   company: requiredString(100),
-  limitBirth: dateString(),
+  // Bounded above by today (checkPlanTimeline), whose message says so better than the year range.
+  limitBirth: dateString('rule.required', 9999),
   ...timeFields,
   customerServicePhone: optionalString(50),
-  serviceCenter: optionalString(5000),
+  serviceCenter: optionalString(5000, 'text'),
 });
 
 function refineTimeline(plan: z.output<typeof recruitPlanFields>, ctx: z.RefinementCtx) {
@@ -116,7 +124,7 @@ export const recruitPlanCreateSchema = recruitPlanFields.superRefine(refineTimel
 });
 /** Update payload (PUT /recruit/recruitPlan): the same plus id. */
 export const recruitPlanUpdateSchema = recruitPlanFields
-  .extend({ id: z.coerce.number({ error: 'rule.required' }).int().positive() })
+  .extend({ id: idNumber() })
   .superRefine(refineTimeline, { when: (p) => p.issues.length === 0 });
 export type RecruitPlanInput = z.output<typeof recruitPlanCreateSchema>;
 

@@ -15,12 +15,34 @@ export function isEmpty(value: unknown): boolean {
   return false;
 }
 
+/**
+ * The canonical form of a phone or ID number (issue 6): Unicode NFKC, so full-width digits and letters
+ * become ASCII and no-break or ideographic spaces become plain ones, then trimmed of white space.
+ * Applied at the schema, so that SMS caps, uniqueness and lookups all see one spelling.
+ */
+export function normalizeCompat(value: string): string {
+  return value.normalize('NFKC').trim();
+}
+
+// Matching control characters is the point of the three expressions below.
+/* eslint-disable no-control-regex */
+/**
+ * Characters a single-line field refuses (issue 6 "CR/LF in names"): C0 controls (with tab, CR and LF),
+ * DEL, C1 controls and the Unicode line and paragraph separators.
+ */
+export const LINE_CONTROL_RE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/** Characters a multi-line text refuses: the controls other than tab, LF and CR (NUL among them). */
+export const TEXT_CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** NUL, which PostgreSQL cannot store in text and no field accepts (issue 6 "Bad input"). */
+export const NUL_RE = /\u0000/;
+/* eslint-enable no-control-regex */
+
 /** Mainland mobile number: 11 digits, first 1, second 3-9 (spec §5 Phone). */
 export const PHONE_RE = /^1[3-9]\d{9}$/;
-/** Spec §5 phone check: empty, then length 11, then format. */
+/** Spec §5 phone check: empty, then length 11, then format; the value is read in its canonical form. */
 export function checkPhone(value: unknown): MessageKey | null {
   if (isEmpty(value)) return 'rule.phone.empty';
-  const text = String(value).trim();
+  const text = normalizeCompat(String(value));
   if (text.length !== 11) return 'rule.phone.length';
   return PHONE_RE.test(text) ? null : 'rule.phone';
 }

@@ -1,14 +1,24 @@
 import { z } from 'zod';
 import { newPasswordString, userNameString } from './account';
 import { isEmpty } from './rules';
-import { codeString, optionalString, phoneString, requiredString, type FieldLabels } from './validation';
+import {
+  INT_MAX,
+  codeString,
+  idNumber,
+  numberFilter,
+  optionalString,
+  phoneString,
+  requiredString,
+  type FieldLabels,
+} from './validation';
 
 /**
  * System management payloads (spec §3 System user, Role, Menu item, Department, Region, Dictionary,
  * Dictionary item; §5 their rules; §7 Users, Roles, Menus, Departments, Region, Dictionaries).
  */
 
-const id = () => z.coerce.number({ error: 'rule.required' }).int().positive();
+/** A row id: 1 … 2147483647 (issue 6: never a database range error). */
+const id = () => idNumber();
 /** An optional phone by the §5 rule: '' and null mean none. */
 const optionalPhone = () => z.preprocess((v) => (isEmpty(v) ? undefined : v), phoneString().optional());
 /** A '0'/'1' flag. */
@@ -63,7 +73,7 @@ export const userProfileSchema = z.object({
 export const userQuerySchema = z.object({
   userName: optionalString(32),
   nickName: optionalString(64),
-  phone: optionalString(20),
+  phone: numberFilter(20),
   state: optionalString(1),
   departmentId: z.preprocess((v) => (isEmpty(v) ? undefined : v), id().optional()),
 });
@@ -85,7 +95,7 @@ const roleFields = {
     .min(1, { error: 'rule.required' })
     .max(64, { error: 'rule.maxLength' })
     .regex(/^[A-Za-z][\w-]*$/, { error: 'system.role.code.format' }),
-  comments: optionalString(500),
+  comments: optionalString(500, 'text'),
 };
 export const roleCreateSchema = z.object(roleFields);
 export const roleUpdateSchema = z.object({ ...roleFields, id: id() });
@@ -106,7 +116,8 @@ const menuFields = {
   pid: z.coerce
     .number({ error: 'system.menu.pid.required' })
     .int()
-    .min(0, { error: 'system.menu.pid.required' }),
+    .min(0, { error: 'system.menu.pid.required' })
+    .max(INT_MAX, { error: 'rule.id' }),
   name: requiredString(64, 'system.menu.name.required'),
   nameEn: optionalString(100),
   type: z.enum(['0', '1'], { error: 'system.menu.type.required' }),
@@ -149,7 +160,8 @@ const departmentFields = {
   parentId: z.coerce
     .number({ error: 'system.department.parent.required' })
     .int()
-    .min(0, { error: 'system.department.parent.required' }),
+    .min(0, { error: 'system.department.parent.required' })
+    .max(INT_MAX, { error: 'rule.id' }),
   name: requiredString(64, 'system.department.name.required'),
   phone: optionalPhone(),
   sort: z.coerce.number().int().min(0).max(1_000_000).optional(),
@@ -186,7 +198,7 @@ const dictTypeFields = {
   name: requiredString(64),
   type: requiredString(64).regex(/^[A-Za-z][\w-]*$/, { error: 'system.dict.type.format' }),
   isSystem: flag(),
-  description: optionalString(500),
+  description: optionalString(500, 'text'),
 };
 export const dictTypeCreateSchema = z.object(dictTypeFields);
 export const dictTypeUpdateSchema = z.object({ ...dictTypeFields, id: id() });
@@ -203,7 +215,7 @@ const dictItemFields = {
   value: requiredString(64),
   isDefault: z.preprocess((v) => (isEmpty(v) ? 'N' : v), z.enum(['Y', 'N'], { error: 'rule.invalidOption' })),
   sort: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  description: optionalString(500),
+  description: optionalString(500, 'text'),
 };
 export const dictItemCreateSchema = z.object(dictItemFields);
 export const dictItemUpdateSchema = z.object({ ...dictItemFields, id: id() });

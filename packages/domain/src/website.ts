@@ -45,7 +45,7 @@ export const websiteConfigSchema = z.object({
   indexPic: fileUrl,
   showCopyright: flag.default('1'),
   showLogo: flag.default('1'),
-  copyright: optionalString(500),
+  copyright: optionalString(500, 'text'),
 });
 export type WebsiteConfigInput = z.output<typeof websiteConfigSchema>;
 
@@ -72,7 +72,7 @@ export const lockSchema = z.object({
 });
 /** POST /auth/unlock {password}. */
 export const unlockSchema = z.object({
-  password: requiredString(64, 'auth.lock.passwordRequired'),
+  password: requiredString(64, 'auth.lock.passwordRequired', 'secret'),
 });
 export const LOCK_LABELS: FieldLabels = { password: 'field.lockPassword' };
 /** Wrong unlock attempts after which the session is revoked. */

@@ -11,12 +11,16 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db';
 import { memoryKv, redisKv, type Kv } from './integrations/kv';
-import { consoleSms, type SmsProvider } from './integrations/sms';
-import { localStorage, type Storage } from './integrations/storage';
+import { createSmsProvider, type SmsProvider } from './integrations/sms';
+import { localStorage, prepareLocalFiles, type Storage } from './integrations/storage';
 import { loadKeyRing } from './lib/crypto';
+import { loggerOptions, type LogStream } from './lib/logging';
 import { registerAccess } from './plugins/access';
 import { registerAudit } from './plugins/audit';
 import { registerErrorHandler } from './plugins/errors';
+import { DOCS_CSP, registerSecurityHeaders } from './plugins/security-headers';
+import { registerRateLimit } from './plugins/rate-limit';
+import { frameworkErrors, registerInputGuard } from './plugins/input';
 import { modules } from './modules';
 import './types';
 
@@ -28,6 +32,8 @@ export interface AppOptions {
   storage?: Storage;
   now?: () => Date;
   logger?: boolean;
+  /** Where the log goes (default stdout); tests pass a stream they read. */
+  logStream?: LogStream;
 }
 
 /** Path prefixes that belong to the API: an unknown path under them is a JSON 404, never the web app. */
@@ -41,10 +47,11 @@ const API_PREFIXES = ['/auth/', '/api/', '/admin/', '/system/', '/file/', '/log/
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger: opts.logger === false ? false : loggerOptions(config.logLevel, opts.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     connectionTimeout: 60_000,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -54,12 +61,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     (config.redisUrl
       ? redisKv(config.redisUrl)
       : memoryKv(opts.now ? () => opts.now!().getTime() : Date.now));
+  if (!opts.storage) {
+    // Folders 0700 and no temporaries left by a killed process (issue 6).
+    const stale = await prepareLocalFiles(config.filesDir);
+    if (stale.length)
+      app.log.warn(`removed ${stale.length} stale temporary file(s) under ${config.filesDir}`);
+  }
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     kv,
-    sms: opts.sms ?? consoleSms((line) => app.log.info(line)),
+    sms: opts.sms ?? createSmsProvider(config.sms, app.log),
     storage: opts.storage ?? localStorage(config.filesDir),
     keys: await loadKeyRing(database.db),
     now: opts.now ?? (() => new Date()),
@@ -77,6 +90,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (!opts.kv) await kv.close();
   });
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -94,14 +108,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: DOCS_CSP });
   await app.register(fastifyMultipart, {
     limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 60, fieldSize: 10_000 },
   });
 
+  await registerRateLimit(app, config);
   registerConsolePages(app, config);
   await app.register(async (api) => {
     registerAccess(api);
+    registerInputGuard(api);
     registerAudit(api);
     for (const register of modules) await register(api);
   });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { readSmsSettings, SMS_PROVIDERS, type SmsSettings } from './integrations/sms-config';
 
 /**
  * Configuration from environment variables, validated at start (README "Configuration").
@@ -18,8 +19,10 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   CAPTCHA_ENABLED: bool(true),
-  SMS_PROVIDER: z.enum(['console']).default('console'),
+  SMS_PROVIDER: z.enum(SMS_PROVIDERS).default('console'),
   REDIS_URL: z.string().url().optional(),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(30),
+  CAPTCHA_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(60),
   TRUST_PROXY: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -32,8 +35,14 @@ export interface Config {
   databaseUrl?: string;
   adminPassword?: string;
   captchaEnabled: boolean;
-  smsProvider: 'console';
+  smsProvider: SmsSettings['provider'];
+  /** The SMS provider with its credentials, sign name and templates (integrations/sms-config.ts). */
+  sms: SmsSettings;
   redisUrl?: string;
+  /** Logins per client IP per minute, each login route on its own (0: no limit). */
+  loginRateLimit: number;
+  /** Captchas per client IP per minute (0: no limit). */
+  captchaRateLimit: number;
   trustProxy: boolean;
   logLevel: string;
   /** Folder of the built web app (index.html, web/index.html, assets). */
@@ -45,8 +54,14 @@ export interface Config {
 /** Reads and checks the environment. Throws an Error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  // The SMS variables depend on SMS_PROVIDER: checked beside the schema so that one message lists all.
+  const provider = SMS_PROVIDERS.find((p) => p === (env.SMS_PROVIDER ?? 'console'));
+  const sms = provider ? readSmsSettings(provider, env) : null;
+  if (!parsed.success || !sms?.settings) {
+    const lines = [
+      ...(parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)),
+      ...(sms?.issues ?? []).map((i) => `  ${i.variable}: ${i.message}`),
+    ];
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -59,7 +74,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     captchaEnabled: e.CAPTCHA_ENABLED,
     smsProvider: e.SMS_PROVIDER,
+    sms: sms.settings,
     redisUrl: e.REDIS_URL,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    captchaRateLimit: e.CAPTCHA_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

@@ -1,24 +1,32 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db';
-import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded';
+import { describeError, startEmbeddedPostgres, type EmbeddedDb } from './db/embedded';
 import { seedOnce } from './db/seed';
 import { buildApp } from './app';
+import { CONSOLE_SMS_WARNING } from './integrations/sms';
 
 /**
  * `npm start` (DESIGN "Runtime"): embedded PostgreSQL in DATA_DIR/pg unless DATABASE_URL is set,
  * migrations, the one-time seed, then API and web on PORT. Ctrl-C (SIGINT) or SIGTERM stops the
- * server and then the database cleanly.
+ * server and then the database cleanly. A PostgreSQL orphaned in DATA_DIR/pg by a killed server is
+ * stopped first; the embedded cluster is restarted if it dies while the server runs. Any failure to
+ * start prints one clear message, stops what was started, and exits 1.
  */
 async function main() {
   const config = loadConfig();
-  let embedded: EmbeddedDb | null = null;
+  // DATA_DIR holds the cluster, its password and the candidates' files: owner only.
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(config.dataDir, 0o700);
   let url = config.databaseUrl;
   if (!url) {
     embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
     url = embedded.url;
   }
   const database = openDatabase(url, 20);
+  opened = database;
   await migrateDatabase(database.db);
   const seed = await seedOnce(database.db, { adminPassword: config.adminPassword, now: new Date() });
   if (seed.generatedAdminPassword) {
@@ -40,12 +48,22 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  const port = (app.server.address() as AddressInfo).port;
   console.log(
-    `  Tegang is running: candidates http://localhost:${config.port}/web/login · console http://localhost:${config.port}/login · API docs http://localhost:${config.port}/docs`,
+    `  Tegang is running: candidates http://localhost:${port}/web/login · console http://localhost:${port}/login · API docs http://localhost:${port}/docs`,
   );
+  if (config.sms.provider === 'console') console.warn(`  Warning: ${CONSOLE_SMS_WARNING}`);
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+/** What a failed start has opened so far, closed before exiting (no orphaned PostgreSQL). */
+let embedded: EmbeddedDb | null = null;
+let opened: { close(): Promise<void> } | null = null;
+
+main().catch(async (error: unknown) => {
+  console.error(`Tegang did not start: ${describeError(error)}`);
+  await opened?.close().catch(() => {});
+  await embedded
+    ?.stop()
+    .catch((e: unknown) => console.error(`  and PostgreSQL did not stop: ${describeError(e)}`));
   process.exit(1);
 });

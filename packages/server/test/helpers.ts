@@ -15,7 +15,8 @@ import {
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db';
-import type { SmsMessage } from '../src/integrations/sms';
+import type { Kv } from '../src/integrations/kv';
+import type { SmsMessage, SmsProvider } from '../src/integrations/sms';
 import { withDatabase } from './setup/global';
 
 /**
@@ -52,7 +53,16 @@ export interface Answer<T> {
 }
 
 export async function createTestApp(
-  options: { now?: () => Date; env?: Record<string, string> } = {},
+  options: {
+    now?: () => Date;
+    env?: Record<string, string>;
+    /** Turns the server log on (level from env LOG_LEVEL, default silent) and writes it here. */
+    logStream?: { write(line: string): void };
+    /** The SMS provider (default: one that records into `sms`). */
+    smsProvider?: SmsProvider;
+    /** The key-value store (default: the app's own in-process store). */
+    kv?: Kv;
+  } = {},
 ): Promise<TestApp> {
   const pgUrl = inject('pgUrl');
   const name = `${inject('templateDb')}_${randomBytes(4).toString('hex')}`;
@@ -65,6 +75,9 @@ export async function createTestApp(
   const config = loadConfig({
     DATA_DIR: dataDir,
     CAPTCHA_ENABLED: 'false',
+    // Tests log in many times a minute from one address; the limit tests turn it on.
+    LOGIN_RATE_LIMIT: '0',
+    CAPTCHA_RATE_LIMIT: '0',
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...options.env,
@@ -73,9 +86,11 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: !!options.logStream,
+    logStream: options.logStream,
     now: options.now,
-    sms: { send: async (m) => void sms.push(m) },
+    kv: options.kv,
+    sms: options.smsProvider ?? { send: async (m) => void sms.push(m) },
   });
   await app.ready();
   let publicKey: CryptoKey | null = null;

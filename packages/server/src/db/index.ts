@@ -19,9 +19,22 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 // bigint counts (count(*)) as numbers: our counts stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-/** Opens a pool on `url` (max connections `max`). */
+/**
+ * Opens a pool on `url` (max connections `max`). It survives a PostgreSQL restart by itself: a
+ * connection the server closed is dropped (idle ones through the 'error' event, busy ones when their
+ * query fails) and the next query opens a new one. TCP keep-alive notices a peer that vanished
+ * without closing (failover, network cut), and a connection attempt or a wait for a free connection
+ * gives up after 30 s instead of hanging a request forever.
+ */
 export function openDatabase(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    connectionTimeoutMillis: 30_000,
+    idleTimeoutMillis: 30_000,
+  });
   // An idle connection closed by the server (restart, failover) is replaced on the next query: log it, don't crash.
   pool.on('error', (error) => console.error(`[db] idle connection closed: ${error.message}`));
   const db = drizzle(pool, { schema });

@@ -9,11 +9,13 @@ import {
   type MessageKey,
 } from '@tegang/domain';
 import type { Dicts } from '../lib/dicts';
+import { escapeCell } from './cells';
 
 /**
  * The enrolment export (spec §7 GET /candidate/enroll/export): an xlsx written with exceljs's streaming
  * writer, row by row from batches, so 100k rows stay in bounded memory. Columns: the list columns of
- * spec §2 first, then the rest of the form. Coded fields are written as their labels.
+ * spec §2 first, then the rest of the form. Coded fields are written as their labels. Every value goes
+ * through escapeCell (issue 6: a text starting with =, +, -, @, tab or CR is written behind an apostrophe).
  */
 export const EXPORT_COLUMNS: (keyof Enroll)[] = [
   'planYear',
@@ -89,7 +91,7 @@ export function writeEnrollExport(batches: AsyncIterable<Enroll[]>, dicts: Dicts
   };
   (async () => {
     for await (const batch of batches) {
-      for (const e of batch) sheet.addRow(EXPORT_COLUMNS.map((key) => cell(e, key))).commit();
+      for (const e of batch) sheet.addRow(EXPORT_COLUMNS.map((key) => escapeCell(cell(e, key)))).commit();
     }
     sheet.commit();
     await workbook.commit();

@@ -1,30 +1,72 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
 /**
  * File storage (DESIGN "files"): a local folder by default; S3-compatible storage plugs in behind the
  * same interface. Keys are relative paths such as `enroll/photo/3f…a.jpg`; they never come from users.
+ *
+ * Data at rest (issue 6, docs/security.md "Data at rest"): candidate photos and enrolment form PDFs
+ * hold personal data, so the local storage writes files 0600 and folders 0700 (readable by the
+ * server's user only, whatever the umask), and a file appears whole or not at all: it is written to a
+ * temporary beside it (`<key>.<pid>.<random>.tmp`) and renamed.
  */
 export interface Storage {
+  /** Writes `data` under `key`, replacing any earlier file. */
   put(key: string, data: Buffer): Promise<void>;
+  /** The file under `key`, or null when there is none. */
   get(key: string): Promise<Buffer | null>;
+  /** Deletes the file under `key`; no error when there is none. */
   remove(key: string): Promise<void>;
 }
 
+/** Mode of stored files: owner read/write only. */
+export const FILE_MODE = 0o600;
+/** Mode of storage folders: owner only. */
+export const DIR_MODE = 0o700;
+/** A temporary older than this is left over from a killed process (a write takes milliseconds). */
+export const STALE_TEMP_MS = 10 * 60_000;
+/** Names of our temporaries: `<key>.<pid>.tmp` (older versions) or `<key>.<pid>.<hex>.tmp`. */
+const TEMP_NAME = /\.\d+(?:\.[0-9a-f]+)?\.tmp$/;
+
+/**
+ * Creates `dir` and any missing parents below `root` with DIR_MODE, and tightens `root` itself.
+ * (mkdir's mode is reduced by the umask and applies only to folders it creates, hence the chmods.)
+ */
+async function makeDirs(root: string, dir: string): Promise<void> {
+  const first = await fs.mkdir(dir, { recursive: true, mode: DIR_MODE });
+  if (!first) return;
+  // Every folder from `first` down to `dir` was created now.
+  for (let d = dir; ; d = path.dirname(d)) {
+    await fs.chmod(d, DIR_MODE);
+    if (d === first || d === root || d === path.dirname(d)) break;
+  }
+}
+
+/**
+ * The storage in the local folder `root` (DATA_DIR/files). Throws when a key resolves outside
+ * `root`; `get` answers null for a missing file; other file-system errors propagate.
+ */
 export function localStorage(root: string): Storage {
+  const base = path.resolve(root);
   const resolve = (key: string) => {
-    const full = path.resolve(root, key);
-    if (!full.startsWith(path.resolve(root) + path.sep))
-      throw new Error(`storage key escapes the root: ${key}`);
+    const full = path.resolve(base, key);
+    if (!full.startsWith(base + path.sep)) throw new Error(`storage key escapes the root: ${key}`);
     return full;
   };
   return {
     async put(key, data) {
       const full = resolve(key);
-      await fs.mkdir(path.dirname(full), { recursive: true });
-      const tmp = `${full}.${process.pid}.tmp`;
-      await fs.writeFile(tmp, data);
-      await fs.rename(tmp, full);
+      await makeDirs(base, path.dirname(full));
+      const tmp = `${full}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      try {
+        await fs.writeFile(tmp, data, { mode: FILE_MODE, flag: 'wx' });
+        await fs.chmod(tmp, FILE_MODE); // the umask may have cleared bits; it never adds any
+        await fs.rename(tmp, full);
+      } catch (error) {
+        await fs.rm(tmp, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       try {
@@ -38,4 +80,50 @@ export function localStorage(root: string): Storage {
       await fs.rm(resolve(key), { force: true });
     },
   };
+}
+
+/**
+ * Start-up care of the local files folder `root` (issue 6 "Faults": `kill -9` left `…jpg.NNNN.tmp`
+ * files): creates `root` if missing, sets `root` and every folder under it to DIR_MODE (folders of
+ * older installs were 0755), and deletes our temporaries (names ending `.<pid>[.<hex>].tmp`) last
+ * modified more than `maxAgeMs` before `now`, which no live write can still own (a node sharing the
+ * folder may be writing a fresh one). Returns the paths deleted. Symbolic links are not followed.
+ */
+export async function removeStaleTemporaries(
+  root: string,
+  { maxAgeMs = STALE_TEMP_MS, now = Date.now() }: { maxAgeMs?: number; now?: number } = {},
+): Promise<string[]> {
+  const removed: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    let entries;
+    try {
+      entries = await fs.readdir(dir, { withFileTypes: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw e;
+    }
+    await fs.chmod(dir, DIR_MODE);
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isFile() && TEMP_NAME.test(entry.name)) {
+        const stat = await fs.stat(full).catch(() => null);
+        if (stat && now - stat.mtimeMs > maxAgeMs) {
+          await fs.rm(full, { force: true });
+          removed.push(full);
+        }
+      }
+    }
+  };
+  await walk(path.resolve(root));
+  return removed;
+}
+
+/**
+ * Prepares the local files folder when the app starts: creates it (DIR_MODE) and runs
+ * removeStaleTemporaries. Returns the temporaries deleted.
+ */
+export async function prepareLocalFiles(root: string): Promise<string[]> {
+  await makeDirs(path.resolve(root), path.resolve(root));
+  return removeStaleTemporaries(root);
 }

@@ -13,8 +13,16 @@ export interface Captcha {
   img: string;
 }
 
-export async function createCaptcha(kv: Kv, enabled: boolean): Promise<Captcha> {
-  if (!enabled) return { enabled: false, uuid: '', img: '' };
+/** The kv key of a captcha's answer. Captchas live under `captcha:`, a capped bucket of the memory kv. */
+export const captchaKey = (uuid: string) => `captcha:${uuid}`;
+
+/**
+ * Makes a captcha (GET /auth/getCaptcha) and keeps its answer in the kv store for two minutes.
+ * With `enabled` false (CAPTCHA_ENABLED=false) it answers {enabled: false} unless `force`: a login
+ * asks for one after two failures of an account even then (lib/login.ts).
+ */
+export async function createCaptcha(kv: Kv, enabled: boolean, force = false): Promise<Captcha> {
+  if (!enabled && !force) return { enabled: false, uuid: '', img: '' };
   const { text, data } = svgCaptcha.create({
     size: 4,
     noise: 2,
@@ -23,11 +31,14 @@ export async function createCaptcha(kv: Kv, enabled: boolean): Promise<Captcha> 
     background: '#f2f4f7',
   });
   const uuid = randomUUID();
-  await kv.set(`captcha:${uuid}`, text.toLowerCase(), CAPTCHA_TTL_S);
+  await kv.set(captchaKey(uuid), text.toLowerCase(), CAPTCHA_TTL_S);
   return { enabled: true, uuid, img: `data:image/svg+xml;base64,${Buffer.from(data).toString('base64')}` };
 }
 
-/** Checks and consumes a captcha; throws 400 'auth.captcha.wrong'. No-op when captchas are off. */
+/**
+ * Checks and consumes a captcha; throws 400 'auth.captcha.wrong' with data {captchaRequired: true}
+ * (the login pages then show a new one). No-op when captchas are off.
+ */
 export async function verifyCaptcha(
   kv: Kv,
   enabled: boolean,
@@ -35,7 +46,7 @@ export async function verifyCaptcha(
   text: string | undefined,
 ): Promise<void> {
   if (!enabled) return;
-  const expected = uuid ? await kv.take(`captcha:${uuid}`) : null;
+  const expected = uuid ? await kv.take(captchaKey(uuid)) : null;
   if (!expected || !text || expected !== text.trim().toLowerCase())
-    throw new AppError(400, 'auth.captcha.wrong');
+    throw new AppError(400, 'auth.captcha.wrong', {}, { captchaRequired: true });
 }

@@ -1,14 +1,29 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '@tegang/domain';
-import type { Db } from '../db';
+import type { AppContext } from '../context';
 import { candidateUser, sysUser } from '../db/schema';
+import { verifyCaptcha } from './captcha';
 import { AppError } from './errors';
 import { dummyHash, verifyPassword } from './passwords';
 
 /**
- * Password check with lockout, shared by both logins: five failures in a row lock the account for
- * 15 minutes; a success resets the count. Unknown users and wrong passwords answer alike, and take
- * as long (a dummy hash is verified).
+ * The password check of both logins (spec §7 POST /auth/login and POST /api/auth/login, decisions
+ * "Lockout and SMS limits", "Login lockout and captcha"):
+ *
+ * - Every attempt reserves its place in the failure count in one atomic step BEFORE the password is
+ *   verified (an UPDATE … RETURNING on the account row; a bounded counter in the kv store for a name
+ *   that has no account), so parallel guesses cannot get past the lock: at most LOGIN_MAX_FAILURES
+ *   guesses are verified per lock period. The fifth reservation locks the account for
+ *   LOGIN_LOCK_MINUTES; a success releases the reservations (count 0, lock lifted).
+ * - After CAPTCHA_AFTER_FAILURES failures an attempt needs a solved image captcha, also with
+ *   CAPTCHA_ENABLED=false: without one it answers 400 'auth.captcha.required' with data
+ *   {captchaRequired: true} and is not counted.
+ * - A locked account can still be opened from a familiar IP (one it logged in from successfully in
+ *   the last FAMILIAR_DAYS days) that has not failed for it lately: one captcha-checked attempt per
+ *   such IP per lock period, and a success lifts the lock. So a stranger can lock an account against
+ *   strangers, not against its owner.
+ * - A name without an account is counted, captcha-gated and locked exactly like an account, and
+ *   verifies a dummy hash, so answers and timing do not tell whether an account exists.
  */
 export interface LoginAccount {
   id: number;
@@ -21,44 +36,167 @@ export interface LoginAccount {
 /** The account tables that carry the lockout columns. */
 type AccountTable = typeof sysUser | typeof candidateUser;
 
+/** Failures of an account after which every further attempt needs a solved captcha. */
+export const CAPTCHA_AFTER_FAILURES = 2;
+/** How long the failures of a name without an account are remembered (seconds). */
+const UNKNOWN_NAME_WINDOW_S = 24 * 60 * 60;
+/** An IP that logged in successfully this recently is familiar to the account. */
+export const FAMILIAR_DAYS = 30;
+const LOCK_S = LOGIN_LOCK_MINUTES * 60;
+/** An IP whose guess failed is remembered this long: it cannot open the account while it is locked. */
+const IP_FAILED_S = 2 * LOCK_S;
+
+export interface LoginAttempt {
+  kind: 'admin' | 'candidate';
+  table: AccountTable;
+  /** The account the login name points at; undefined when there is none. */
+  account: LoginAccount | undefined;
+  /** The login name as given (the counter of a name without an account). */
+  name: string;
+  password: string;
+  /** The client IP (req.ip; X-Forwarded-For only with TRUST_PROXY). */
+  ip: string;
+  captcha?: string;
+  uuid?: string;
+}
+
+const keys = {
+  unknown: (a: LoginAttempt) => `login:fail:${a.kind}:${a.name}`,
+  familiar: (a: LoginAttempt, id: number) => `login:seen:${a.kind}:${id}:${a.ip}`,
+  ipFailed: (a: LoginAttempt, id: number) => `login:ipfail:${a.kind}:${id}:${a.ip}`,
+  bypass: (a: LoginAttempt, id: number) => `login:bypass:${a.kind}:${id}:${a.ip}`,
+};
+
+type Reservation =
+  { ok: true; count: number } | { ok: false; locked: false } | { ok: false; locked: true; minutes: number };
+
+const minutesUntil = (until: Date, now: Date) =>
+  Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+
+const lockedError = (minutes: number) =>
+  new AppError(429, 'auth.login.locked', { minutes }, { captchaRequired: true });
+const captchaRequired = () => new AppError(400, 'auth.captcha.required', {}, { captchaRequired: true });
+
 /**
- * Checks `password` for `account` (undefined when no such user) at `now`; returns the account id.
- * Errors: 400 auth.login.failed, 429 auth.login.locked {minutes}, 403 auth.login.disabled (state ≠ '0').
- * The failure count is incremented in the database in one statement, so parallel guesses all count.
+ * Checks a login attempt and returns the account id. Errors (all alike for a name without an
+ * account): 400 'auth.captcha.wrong' (a captcha was given or needed and is wrong),
+ * 400 'auth.captcha.required' (data {captchaRequired: true}), 400 'auth.login.failed'
+ * (data {captchaRequired}), 429 'auth.login.locked' {minutes}, 403 'auth.login.disabled'
+ * (right password, state ≠ '0').
  */
-export async function checkPassword(
-  db: Db,
-  table: AccountTable,
-  account: LoginAccount | undefined,
-  password: string,
-  now: Date,
-): Promise<number> {
-  if (!account) {
-    await verifyPassword(await dummyHash(), password);
-    throw new AppError(400, 'auth.login.failed');
-  }
-  if (account.lockedUntil && account.lockedUntil > now) {
-    const minutes = Math.ceil((account.lockedUntil.getTime() - now.getTime()) / 60_000);
-    throw new AppError(429, 'auth.login.locked', { minutes });
-  }
-  if (!(await verifyPassword(account.passwordHash, password))) {
-    const [row] = await db
-      .update(table)
-      .set({ failedLogins: sql`${table.failedLogins} + 1` })
-      .where(eq(table.id, account.id))
-      .returning({ failedLogins: table.failedLogins });
-    if (row && row.failedLogins >= LOGIN_MAX_FAILURES) {
-      await db
-        .update(table)
-        .set({ failedLogins: 0, lockedUntil: new Date(now.getTime() + LOGIN_LOCK_MINUTES * 60_000) })
-        .where(eq(table.id, account.id));
-      throw new AppError(429, 'auth.login.locked', { minutes: LOGIN_LOCK_MINUTES });
+export async function checkLogin(ctx: AppContext, attempt: LoginAttempt): Promise<number> {
+  const now = ctx.now();
+  const solved = await captchaSolved(ctx, attempt);
+  const { account } = attempt;
+  const reservation = account
+    ? await reserveAccount(ctx, attempt.table, account.id, solved, now)
+    : await reserveName(ctx, attempt, solved);
+
+  if (!reservation.ok) {
+    if (!reservation.locked) throw captchaRequired();
+    if (account && solved && (await mayOpenLocked(ctx, attempt, account.id))) {
+      if (await verifyPassword(account.passwordHash, attempt.password)) return succeed(ctx, attempt, account);
+      await ctx.kv.set(keys.ipFailed(attempt, account.id), '1', IP_FAILED_S);
     }
-    throw new AppError(400, 'auth.login.failed');
+    throw lockedError(reservation.minutes);
   }
+
+  const right = await verifyPassword(account?.passwordHash ?? (await dummyHash()), attempt.password);
+  if (account && right) return succeed(ctx, attempt, account);
+  if (account) await ctx.kv.set(keys.ipFailed(attempt, account.id), '1', IP_FAILED_S);
+  if (reservation.count >= LOGIN_MAX_FAILURES) throw lockedError(LOGIN_LOCK_MINUTES);
+  throw new AppError(
+    400,
+    'auth.login.failed',
+    {},
+    { captchaRequired: ctx.config.captchaEnabled || reservation.count >= CAPTCHA_AFTER_FAILURES },
+  );
+}
+
+/**
+ * Whether the attempt carries a solved captcha. With CAPTCHA_ENABLED every attempt must (400
+ * 'auth.captcha.wrong' otherwise); without, a captcha that is given is checked and consumed.
+ */
+async function captchaSolved(ctx: AppContext, attempt: LoginAttempt): Promise<boolean> {
+  if (!ctx.config.captchaEnabled && !attempt.uuid && !attempt.captcha) return false;
+  await verifyCaptcha(ctx.kv, true, attempt.uuid, attempt.captcha);
+  return true;
+}
+
+/**
+ * Reserves an attempt on the account row in one statement: counts it unless the account is locked,
+ * or has CAPTCHA_AFTER_FAILURES failures and no captcha was solved; the fifth locks. An expired lock
+ * starts the count again.
+ */
+async function reserveAccount(
+  ctx: AppContext,
+  table: AccountTable,
+  id: number,
+  solved: boolean,
+  now: Date,
+): Promise<Reservation> {
+  const nowIso = now.toISOString();
+  const until = new Date(now.getTime() + LOCK_S * 1000).toISOString();
+  const current = sql`(case when ${table.lockedUntil} <= ${nowIso}::timestamptz then 0 else ${table.failedLogins} end)`;
+  const [row] = await ctx.db
+    .update(table)
+    .set({
+      failedLogins: sql`${current} + 1`,
+      lockedUntil: sql`case when ${current} + 1 >= ${LOGIN_MAX_FAILURES} then ${until}::timestamptz else null end`,
+    })
+    .where(
+      and(
+        eq(table.id, id),
+        or(isNull(table.lockedUntil), lte(table.lockedUntil, now)),
+        solved ? undefined : sql`${current} < ${CAPTCHA_AFTER_FAILURES}`,
+      ),
+    )
+    .returning({ failedLogins: table.failedLogins });
+  if (row) return { ok: true, count: row.failedLogins };
+  const [state] = await ctx.db.select({ lockedUntil: table.lockedUntil }).from(table).where(eq(table.id, id));
+  return state?.lockedUntil && state.lockedUntil > now
+    ? { ok: false, locked: true, minutes: minutesUntil(state.lockedUntil, now) }
+    : { ok: false, locked: false };
+}
+
+/**
+ * The same reservation for a name without an account, on a bounded kv counter (atomic in the
+ * process, a Lua script in Redis). A statement of the same cost as the account's keeps the timing alike.
+ */
+async function reserveName(ctx: AppContext, attempt: LoginAttempt, solved: boolean): Promise<Reservation> {
+  await ctx.db
+    .update(attempt.table)
+    .set({ failedLogins: sql`${attempt.table.failedLogins}` })
+    .where(eq(attempt.table.id, -1));
+  const bump = await ctx.kv.bump(keys.unknown(attempt), {
+    ceiling: solved ? LOGIN_MAX_FAILURES : CAPTCHA_AFTER_FAILURES,
+    ttlS: UNKNOWN_NAME_WINDOW_S,
+    holdAt: LOGIN_MAX_FAILURES,
+    holdS: LOCK_S,
+  });
+  if (bump.added) return { ok: true, count: bump.count };
+  return bump.count >= LOGIN_MAX_FAILURES
+    ? { ok: false, locked: true, minutes: Math.max(1, Math.ceil(bump.ttlS / 60)) }
+    : { ok: false, locked: false };
+}
+
+/**
+ * Whether this attempt may be verified although the account is locked: the IP is familiar, has not
+ * failed for the account lately, and claims its one attempt of this lock period.
+ */
+async function mayOpenLocked(ctx: AppContext, attempt: LoginAttempt, id: number): Promise<boolean> {
+  if (!(await ctx.kv.get(keys.familiar(attempt, id)))) return false;
+  if (await ctx.kv.get(keys.ipFailed(attempt, id))) return false;
+  return ctx.kv.setNx(keys.bypass(attempt, id), '1', LOCK_S);
+}
+
+/** The right password: 403 when the account is disabled; else releases the count and the lock. */
+async function succeed(ctx: AppContext, attempt: LoginAttempt, account: LoginAccount): Promise<number> {
+  const { table } = attempt;
+  await ctx.db.update(table).set({ failedLogins: 0, lockedUntil: null }).where(eq(table.id, account.id));
+  await ctx.kv.del(keys.ipFailed(attempt, account.id));
+  await ctx.kv.del(keys.bypass(attempt, account.id));
   if (account.state !== '0') throw new AppError(403, 'auth.login.disabled');
-  if (account.failedLogins > 0 || account.lockedUntil) {
-    await db.update(table).set({ failedLogins: 0, lockedUntil: null }).where(eq(table.id, account.id));
-  }
+  await ctx.kv.set(keys.familiar(attempt, account.id), '1', FAMILIAR_DAYS * 86_400);
   return account.id;
 }

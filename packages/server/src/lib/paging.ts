@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@tegang/domain';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, idNumber } from '@tegang/domain';
 
 /** Paging params of every list (spec §7/§9): current ≥ 1, size one of 10, 20, 30, 50, 100 (default 10). */
 export const pagingSchema = z.object({
@@ -15,11 +15,8 @@ export const offsetOf = (p: Paging) => (p.current - 1) * p.size;
 
 /** Ids of DELETE .../deleteByIds {idList}. */
 export const idListSchema = z.object({
-  idList: z
-    .array(z.coerce.number().int().positive(), { error: 'rule.required' })
-    .min(1, { error: 'rule.required' })
-    .max(1000),
+  idList: z.array(idNumber(), { error: 'rule.required' }).min(1, { error: 'rule.required' }).max(1000),
 });
 export const idParamSchema = z.object({
-  id: z.coerce.number({ error: 'rule.invalidOption' }).int().positive(),
+  id: idNumber('rule.invalidOption', 'rule.invalidOption'),
 });

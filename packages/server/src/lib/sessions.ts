@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
-import { ADMIN_ROLE, ALL_PERMISSIONS, SESSION_TTL_MS } from '@tegang/domain';
+import { ADMIN_ROLE, ALL_PERMISSIONS, isPermissionKey, SESSION_TTL_MS } from '@tegang/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import { authSession, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../db/schema';
@@ -107,7 +107,8 @@ export async function loadAdmin(db: Db, userId: number, sessionId: number): Prom
           sql`${sysMenu.permission} <> ''`,
         ),
       );
-    permissions = rows.map((r) => r.permission!);
+    // Only declared keys count: a `*` or other text on a menu row grants nothing (issue 6).
+    permissions = rows.map((r) => r.permission!).filter(isPermissionKey);
   }
   return {
     id: user.id,

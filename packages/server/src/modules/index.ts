@@ -5,6 +5,7 @@ import { enrollAdminRoutes } from './enroll/routes-admin';
 import { enrollCandidateRoutes } from './enroll/routes-candidate';
 import { enrollStatisticsRoutes } from './enroll/statistics';
 import { fileRoutes } from './file/routes';
+import { healthRoutes } from './health/routes';
 import { instructionRoutes } from './instruction/routes';
 import { monitorRoutes } from './monitor/routes';
 import { planDataRoutes } from './plan-data/routes';
@@ -28,4 +29,5 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   monitorRoutes,
   websiteRoutes,
   fileRoutes,
+  healthRoutes,
 ];

@@ -7,7 +7,8 @@ import { AppError, ValidationError } from '../lib/errors';
 /**
  * The error side of the envelope (DESIGN "Envelope", spec §8): every failure answers
  * {code, msg, data} with the HTTP status equal to code and msg in the caller's language;
- * 400s name the field and the rule; 500s log the error and show no stack.
+ * 400s name the field and the rule; 503 while the database cannot be reached (a load balancer or the
+ * client retries); 500s log the error and show no stack.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: unknown, req: FastifyRequest, reply: FastifyReply) => {
@@ -34,7 +35,39 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status === 429) return send(429, translate(lang, 'error.rateLimited'));
     if (status === 404) return send(404, translate(lang, 'error.notFound'));
     if (status >= 400 && status < 500) return send(400, translate(lang, 'error.badRequest'));
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn({ err: error }, 'database unavailable');
+      return send(503, translate(lang, 'error.unavailable'));
+    }
     req.log.error({ err: error }, 'unhandled error');
     return send(500, translate(lang, 'error.internal'));
   });
+}
+
+/** Node socket errors and PostgreSQL SQLSTATEs that mean "the database is not reachable right now". */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+
+/**
+ * True when `error` or one of its causes says the database cannot be reached (refused or reset
+ * connection, server shutting down or starting, SQLSTATE class 08 connection exception, pool connect
+ * time-out): the answer is then 503, not 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (UNAVAILABLE_MESSAGES.test(e.message)) return true;
+    if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+  }
+  return false;
 }

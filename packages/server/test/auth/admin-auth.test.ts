@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sysUser } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../helpers';
+import { solvedCaptcha } from './login-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,17 +37,27 @@ describe('back-office login (spec §7 Admin auth)', () => {
     const wrong = await t.secure('POST', '/auth/login', { userName: 'admin', password: 'Wrong1!x' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.msg).toBe('用户名或密码错误');
-    for (let i = 0; i < 3; i++)
-      await t.secure('POST', '/auth/login', { userName: 'admin', password: 'Wrong1!x' });
+    // From the third attempt on the captcha is asked for (decisions "Login lockout and captcha").
+    await t.secure('POST', '/auth/login', { userName: 'admin', password: 'Wrong1!x' });
+    for (let i = 0; i < 2; i++)
+      await t.secure('POST', '/auth/login', {
+        userName: 'admin',
+        password: 'Wrong1!x',
+        ...(await solvedCaptcha(t)),
+      });
     const fifth = await t.secure(
       'POST',
       '/auth/login',
-      { userName: 'admin', password: 'Wrong1!x' },
+      { userName: 'admin', password: 'Wrong1!x', ...(await solvedCaptcha(t)) },
       { lang: 'en' },
     );
     expect(fifth.status).toBe(429);
     expect(fifth.body.msg).toContain('locked');
-    const right = await t.secure('POST', '/auth/login', { userName: 'admin', password: t.adminPassword });
+    const right = await t.secure('POST', '/auth/login', {
+      userName: 'admin',
+      password: t.adminPassword,
+      ...(await solvedCaptcha(t)),
+    });
     expect(right.status).toBe(429);
     await t.database.db
       .update(sysUser)

@@ -5,6 +5,7 @@ import { candidateUser } from '../../src/db/schema';
 import { AppError } from '../../src/lib/errors';
 import { createCandidate } from '../../src/modules/candidate/service';
 import type { TestApp } from '../helpers';
+import { solvedCaptcha } from '../auth/login-fixtures';
 import {
   Clock,
   PASSWORD,
@@ -233,9 +234,14 @@ describe('POST /api/auth/login, getInfo, logout', () => {
 
   it('locks the account after five failures, for 15 minutes', async () => {
     const account = await registerAccount(t, clock);
-    const wrong = () =>
-      t.secure('POST', '/api/auth/login', { userName: account.userName, password: 'Wrong1!x' });
-    const first = await wrong();
+    // From the third attempt on the captcha is asked for (decisions "Login lockout and captcha").
+    const wrong = async (captcha = true) =>
+      t.secure('POST', '/api/auth/login', {
+        userName: account.userName,
+        password: 'Wrong1!x',
+        ...(captcha ? await solvedCaptcha(t) : {}),
+      });
+    const first = await wrong(false);
     expect(first.status).toBe(400);
     expect(first.body.msg).toBe('用户名或密码错误');
     const unknown = await t.secure('POST', '/api/auth/login', { userName: 'nobody_x', password: PASSWORD });
@@ -247,6 +253,7 @@ describe('POST /api/auth/login, getInfo, logout', () => {
     const right = await t.secure('POST', '/api/auth/login', {
       userName: account.telephone,
       password: PASSWORD,
+      ...(await solvedCaptcha(t)),
     });
     expect(right.status).toBe(429);
     clock.advance(15 * 60 + 1);
@@ -353,7 +360,11 @@ describe('POST /api/forgetPassword and /api/forgetUserName', () => {
     const account = await registerAccount(t, clock);
     const token = await login(t, account.userName);
     for (let i = 0; i < 5; i++)
-      await t.secure('POST', '/api/auth/login', { userName: account.userName, password: 'Wrong1!x' });
+      await t.secure('POST', '/api/auth/login', {
+        userName: account.userName,
+        password: 'Wrong1!x',
+        ...(await solvedCaptcha(t)),
+      });
     expect((await findCandidate(t, account.userName))!.lockedUntil).not.toBeNull();
 
     await askCode(t, clock, '/api/FPCode', account.telephone);

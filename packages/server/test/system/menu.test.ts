@@ -79,7 +79,7 @@ describe('menu edits', () => {
     const id = created.body.data;
     const button = await t.call<number>('POST', URL, {
       token,
-      body: { pid: id, name: '导出', type: '1', permission: 'test:menu:export' },
+      body: { pid: id, name: '导出', type: '1', permission: PERMISSIONS.enroll.export },
     });
     expect(button.status).toBe(200);
     const sibling = (
@@ -128,7 +128,7 @@ describe('menu edits', () => {
   it('a button needs no route nor keep-alive', async () => {
     const answer = await t.call('POST', URL, {
       token,
-      body: { pid: 0, name: '按钮', type: '1', permission: 'x:y:z' },
+      body: { pid: 0, name: '按钮', type: '1', permission: PERMISSIONS.dict.add },
     });
     expect(answer.status).toBe(200);
   });

@@ -48,7 +48,16 @@ export interface MenuNode extends MenuItem {
 export const menuLabel = (node: Pick<MenuNode, 'name' | 'nameEn'>, lang: Lang | string) =>
   lang === 'en' && node.nameEn ? node.nameEn : node.name;
 
-export const getCaptcha = () => http.get<Captcha>('/auth/getCaptcha', undefined, { silent: true });
+/**
+ * GET /auth/getCaptcha; `force` asks for one even when captchas are off (after a login answered
+ * data.captchaRequired: two failures of the account).
+ */
+export const getCaptcha = (force = false) =>
+  http.get<Captcha>('/auth/getCaptcha', force ? { force: 'true' } : undefined, { silent: true });
+
+/** Whether a failed login asks for the captcha (data.captchaRequired of its 400 or 429). */
+export const captchaRequired = (error: unknown): boolean =>
+  Boolean((error as { data?: { captchaRequired?: boolean } } | null)?.data?.captchaRequired);
 
 /** POST /auth/login (encrypted); data is the session token. */
 export const login = (input: LoginInput) =>

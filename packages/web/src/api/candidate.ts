@@ -14,7 +14,16 @@ export interface Captcha {
   /** data:image/svg+xml;base64,… */
   img: string;
 }
-export const getCaptcha = () => http.get<Captcha>('/auth/getCaptcha');
+/**
+ * GET /auth/getCaptcha; `force` asks for one even when captchas are off (after a login answered
+ * data.captchaRequired: two failures of the account).
+ */
+export const getCaptcha = (force = false) =>
+  http.get<Captcha>('/auth/getCaptcha', force ? { force: 'true' } : undefined);
+
+/** Whether a failed login asks for the captcha (data.captchaRequired of its 400 or 429). */
+export const captchaRequired = (error: unknown): boolean =>
+  Boolean((error as { data?: { captchaRequired?: boolean } } | null)?.data?.captchaRequired);
 
 export interface LoginInput {
   /** The user name or the phone number. */

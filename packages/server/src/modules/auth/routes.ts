@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -11,13 +12,14 @@ import {
   unlockSchema,
 } from '@tegang/domain';
 import { authSession, sysUser } from '../../db/schema';
-import { createCaptcha, verifyCaptcha } from '../../lib/captcha';
+import { createCaptcha } from '../../lib/captcha';
 import { ok } from '../../lib/envelope';
 import { allMenus, menuTree } from '../system/menu';
 import { AppError, badRequest } from '../../lib/errors';
-import { checkPassword } from '../../lib/login';
+import { checkLogin } from '../../lib/login';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { bearer, openSession, revokeSession } from '../../lib/sessions';
+import { perIpLimit } from '../../plugins/rate-limit';
 import { loginFailureMessage, recordLogin } from '../monitor/service';
 
 /** Wrong unlock attempts of a session are counted for this long (seconds). */
@@ -31,13 +33,25 @@ export async function authRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
+  /**
+   * GET /auth/getCaptcha (spec §7, both logins): {enabled, uuid, img}; `enabled` false (no captcha)
+   * when CAPTCHA_ENABLED=false unless `?force=true`, which the login pages send once a login answered
+   * data.captchaRequired (two failures of the account). Answers are kept two minutes in a capped
+   * store; per-IP limit CAPTCHA_RATE_LIMIT a minute (429 'error.rateLimited').
+   */
   app.get(
     '/auth/getCaptcha',
     {
-      config: { access: { open: true } },
-      schema: { tags: ['auth'], summary: 'Image captcha {enabled, uuid, img}' },
+      config: { access: { open: true }, rateLimit: perIpLimit(ctx.config.captchaRateLimit) },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Image captcha {enabled, uuid, img}; force=true gives one even when captchas are off (after two failed logins)',
+        querystring: z.object({ force: z.enum(['true', 'false']).optional() }),
+      },
     },
-    async (req) => ok(req, await createCaptcha(ctx.kv, ctx.config.captchaEnabled)),
+    async (req) =>
+      ok(req, await createCaptcha(ctx.kv, ctx.config.captchaEnabled, req.query.force === 'true')),
   );
 
   app.get(
@@ -50,24 +64,40 @@ export async function authRoutes(base: FastifyInstance) {
       ok(req, { alg: 'RSA-OAEP-256+A256GCM', keyId: ctx.keys.keyId, publicKey: ctx.keys.publicKey }),
   );
 
+  /**
+   * POST /auth/login (spec §7 "Admin auth"; encrypted {userName, password, captcha?, uuid?}): data is
+   * the session token. Lockout, captcha after two failures and the familiar-IP unlock are
+   * lib/login.ts checkLogin; unknown names answer like wrong passwords. Errors: 400
+   * 'auth.login.failed' | 'auth.captcha.required' | 'auth.captcha.wrong' (data {captchaRequired}),
+   * 429 'auth.login.locked' {minutes}, 403 'auth.login.disabled', 429 'error.rateLimited' (more than
+   * LOGIN_RATE_LIMIT logins a minute from one IP). Every attempt goes to the login log.
+   */
   app.post(
     '/auth/login',
     {
-      config: { access: { open: true }, encrypted: true },
+      config: { access: { open: true }, encrypted: true, rateLimit: perIpLimit(ctx.config.loginRateLimit) },
       schema: {
         tags: ['auth'],
-        summary: 'Back-office login (encrypted {userName, password, captcha, uuid}); data is the token',
+        summary:
+          'Back-office login (encrypted {userName, password, captcha, uuid}); data is the token; 400 with data.captchaRequired after two failures, 429 when locked or rate-limited',
         body: loginSchema,
       },
     },
     async (req) => {
       const { userName, password, captcha, uuid } = req.body;
       try {
-        await verifyCaptcha(ctx.kv, ctx.config.captchaEnabled, uuid, captcha);
         const [user] = await ctx.db.select().from(sysUser).where(eq(sysUser.userName, userName));
-        const now = ctx.now();
-        const id = await checkPassword(ctx.db, sysUser, user, password, now);
-        const token = await openSession(ctx.db, 'admin', id, req, now);
+        const id = await checkLogin(ctx, {
+          kind: 'admin',
+          table: sysUser,
+          account: user,
+          name: userName,
+          password,
+          ip: req.ip,
+          captcha,
+          uuid,
+        });
+        const token = await openSession(ctx.db, 'admin', id, req, ctx.now());
         await recordLogin(ctx.db, req, { userName, kind: 'admin', success: true, msg: '登录成功' });
         return ok(req, token);
       } catch (err) {

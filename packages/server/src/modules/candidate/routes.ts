@@ -18,13 +18,14 @@ import {
   type SmsPurpose,
 } from '@tegang/domain';
 import { candidateUser } from '../../db/schema';
-import { verifyCaptcha } from '../../lib/captcha';
 import { ok } from '../../lib/envelope';
-import { checkPassword } from '../../lib/login';
+import { checkLogin } from '../../lib/login';
 import { verifyPassword } from '../../lib/passwords';
 import { bearer, openSession, revokeSession } from '../../lib/sessions';
+import { perIpLimit } from '../../plugins/rate-limit';
 import {
   assertUnique,
+  conflictField,
   createCandidate,
   findByTelephone,
   findForLogin,
@@ -158,6 +159,13 @@ export async function candidateRoutes(base: FastifyInstance) {
 
   // ---- Registration and login ---------------------------------------------------------------------
 
+  /**
+   * POST /api/register (spec §7): verifies the register code (five tries), then creates the account.
+   * Errors: 400 naming the field (rule, 'sms.code.wrong' | 'sms.code.voided'), 409
+   * 'account.userName.exists' (the code stays usable for a corrected name), 409
+   * 'account.idCard.exists' | 'account.telephone.exists' (the code is used up, so that one code
+   * cannot probe several ID numbers).
+   */
   app.post(
     '/api/register',
     {
@@ -165,7 +173,7 @@ export async function candidateRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Registers a candidate (encrypted {userName, password, realName, idCard, telephone, code}); 409 on a taken user name, ID number or phone',
+          'Registers a candidate (encrypted {userName, password, realName, idCard, telephone, code}); 409 on a taken user name, ID number or phone (a taken ID number or phone uses up the code)',
         body: registerSchema,
       },
     },
@@ -174,32 +182,52 @@ export async function candidateRoutes(base: FastifyInstance) {
       const id = parseIdCard(idCard);
       if (!id) throw fieldError(req.lang, 'idCard', 'rule.idCard');
       const consume = await verifySmsCode(ctx, req.lang, 'register', telephone, code);
-      await assertUnique(ctx.db, { userName, idCard: id.normalized, telephone });
-      await createCandidate(ctx, { userName, password, realName, id, telephone });
+      try {
+        await assertUnique(ctx.db, { userName, idCard: id.normalized, telephone });
+        await createCandidate(ctx, { userName, password, realName, id, telephone });
+      } catch (err) {
+        // An answer about someone else's ID number (or phone) uses up the code: one code, one probe.
+        if (conflictField(err) !== 'userName') await consume();
+        throw err;
+      }
       await consume();
       return ok(req, null, 'auth.registered');
     },
   );
 
+  /**
+   * POST /api/auth/login (spec §7 "Candidate auth and account"; encrypted {userName (or phone),
+   * password, captcha?, uuid?}): data is the token for User-Authorization. Same lockout, captcha and
+   * answers as the back-office login (lib/login.ts checkLogin): 400 'auth.login.failed' |
+   * 'auth.captcha.required' | 'auth.captcha.wrong' (data {captchaRequired}), 429 'auth.login.locked'
+   * {minutes}, 403 'auth.login.disabled', 429 'error.rateLimited' (LOGIN_RATE_LIMIT per IP a minute).
+   */
   app.post(
     '/api/auth/login',
     {
-      config: { access: { open: true }, encrypted: true },
+      config: { access: { open: true }, encrypted: true, rateLimit: perIpLimit(ctx.config.loginRateLimit) },
       schema: {
         tags,
         summary:
-          'Candidate login (encrypted {userName (or phone), password, captcha, uuid}); data is the token for User-Authorization',
+          'Candidate login (encrypted {userName (or phone), password, captcha, uuid}); data is the token for User-Authorization; 400 with data.captchaRequired after two failures, 429 when locked or rate-limited',
         body: loginSchema,
       },
     },
     async (req) => {
       const { userName, password, captcha, uuid } = req.body;
       try {
-        await verifyCaptcha(ctx.kv, ctx.config.captchaEnabled, uuid, captcha);
         const user = await findForLogin(ctx.db, userName);
-        const now = ctx.now();
-        const id = await checkPassword(ctx.db, candidateUser, user, password, now);
-        const token = await openSession(ctx.db, 'candidate', id, req, now);
+        const id = await checkLogin(ctx, {
+          kind: 'candidate',
+          table: candidateUser,
+          account: user,
+          name: userName,
+          password,
+          ip: req.ip,
+          captcha,
+          uuid,
+        });
+        const token = await openSession(ctx.db, 'candidate', id, req, ctx.now());
         await recordLogin(ctx.db, req, { userName, kind: 'candidate', success: true, msg: '登录成功' });
         return ok(req, token);
       } catch (err) {
@@ -297,6 +325,11 @@ export async function candidateRoutes(base: FastifyInstance) {
 
   // ---- Recovery -----------------------------------------------------------------------------------
 
+  /**
+   * POST /api/forgetPassword (spec §7): resets the password with the FPCode code. Errors: 400 naming
+   * the field (weak password; 'sms.code.wrong' also when the phone has no account, which uses up the
+   * code). Clears the lockout and ends every session of the candidate.
+   */
   app.post(
     '/api/forgetPassword',
     {
@@ -304,7 +337,7 @@ export async function candidateRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Resets the password with an FPCode code (encrypted {telephone, code, password}); clears the lockout and ends every session',
+          'Resets the password with an FPCode code (encrypted {telephone, code, password}); clears the lockout and ends every session; a code that meets no account is used up',
         body: forgetPasswordSchema,
       },
     },
@@ -312,20 +345,28 @@ export async function candidateRoutes(base: FastifyInstance) {
       const { telephone, code, password } = req.body;
       const consume = await verifySmsCode(ctx, req.lang, 'forgetPassword', telephone, code);
       const user = await findByTelephone(ctx.db, telephone);
-      if (!user) throw fieldError(req.lang, 'code', 'sms.code.wrong');
+      if (!user) {
+        await consume(); // a wrong-data answer uses up the code
+        throw fieldError(req.lang, 'code', 'sms.code.wrong');
+      }
       await setPassword(ctx, user.id, password);
       await consume();
       return ok(req, null, 'auth.passwordReset');
     },
   );
 
+  /**
+   * POST /api/forgetUserName (spec §7): data {userName} for the FNCode code. Errors: 400 naming the
+   * field 'code' ('sms.code.wrong' also when the phone has no account, which uses up the code).
+   */
   app.post(
     '/api/forgetUserName',
     {
       config: { access: { open: true }, encrypted: true },
       schema: {
         tags,
-        summary: 'Recovers the user name with an FNCode code (encrypted {telephone, code}); data {userName}',
+        summary:
+          'Recovers the user name with an FNCode code (encrypted {telephone, code}); data {userName}; a code that meets no account is used up',
         body: forgetUserNameSchema,
       },
     },
@@ -333,7 +374,10 @@ export async function candidateRoutes(base: FastifyInstance) {
       const { telephone, code } = req.body;
       const consume = await verifySmsCode(ctx, req.lang, 'forgetUserName', telephone, code);
       const user = await findByTelephone(ctx.db, telephone);
-      if (!user) throw fieldError(req.lang, 'code', 'sms.code.wrong');
+      if (!user) {
+        await consume(); // a wrong-data answer uses up the code
+        throw fieldError(req.lang, 'code', 'sms.code.wrong');
+      }
       await consume();
       return ok(req, { userName: user.userName });
     },

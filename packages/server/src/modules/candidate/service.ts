@@ -94,6 +94,13 @@ export async function assertUnique(
     if (rows.some((r) => r.id !== exceptId && r[field] === values[field])) throw conflictOn(field);
 }
 
+/** The field of a 409 thrown by assertUnique or rethrowUnique, or null for any other error. */
+export function conflictField(err: unknown): UniqueField | null {
+  if (!(err instanceof AppError) || err.code !== 409) return null;
+  const field = (err.data as { field?: string } | null)?.field;
+  return field && field in UNIQUE ? (field as UniqueField) : null;
+}
+
 /** Turns a unique violation of candidate_user into its 409; rethrows anything else. */
 export function rethrowUnique(err: unknown): never {
   const pgError = ((err as { cause?: unknown }).cause ?? err) as { code?: string; constraint?: string };

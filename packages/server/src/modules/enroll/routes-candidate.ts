@@ -2,12 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CREATE_STATUS, translate } from '@tegang/domain';
+import { CREATE_STATUS, ENROLL_LABELS, idNumber, translate, validate } from '@tegang/domain';
 import { enroll } from '../../db/schema';
 import { findOpenPlan } from '../recruit-plan/service';
 import { attachment, consumeDownloadToken, issueDownloadToken } from '../../lib/downloads';
 import { ok } from '../../lib/envelope';
-import { AppError, conflict } from '../../lib/errors';
+import { AppError, ValidationError, conflict } from '../../lib/errors';
 import {
   checkApplication,
   enrollPdf,
@@ -23,10 +23,14 @@ import {
   toEnroll,
 } from './service';
 
-const planIdParams = z.object({ planId: z.coerce.number().int().positive() });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const planIdParams = z.object({ planId: idNumber() });
+const idParams = z.object({ id: idNumber() });
+const planIdField = z.object({ planId: idNumber() });
 
-/** Reads a multipart application: text fields, and the photo `updateImg` (at most 2 MB, else 400). */
+/**
+ * Reads a multipart application: text fields, and the photo `updateImg` (at most 2 MB, else 400).
+ * A truncated or malformed body is a 400 'error.multipart' (issue 6), never a 500.
+ */
 async function readApplication(
   req: FastifyRequest,
 ): Promise<{ fields: Record<string, string>; photo: Buffer | null }> {
@@ -43,7 +47,8 @@ async function readApplication(
   } catch (e) {
     if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw photoError('enroll.photo.size', req.lang);
-    throw e;
+    // Everything else here is the client's body: cut short, no boundary, bad part headers, too many parts.
+    throw new AppError(400, 'error.multipart');
   }
   return { fields, photo };
 }
@@ -61,7 +66,10 @@ export async function enrollCandidateRoutes(base: FastifyInstance) {
   const readCheckedApplication = async (req: FastifyRequest) => {
     const { fields, photo } = await readApplication(req);
     const candidateId = req.candidate!.id;
-    const plan = await requireOpenWindow(ctx.db, Number(fields.planId) || 0, ctx.now());
+    // The plan id is checked before it reaches the database (issue 6: planId=1e30 is a 400).
+    const planId = validate(planIdField, fields, req.lang, ENROLL_LABELS);
+    if (!planId.ok) throw new ValidationError(planId.errors);
+    const plan = await requireOpenWindow(ctx.db, planId.data.planId, ctx.now());
     const checked = await checkApplication(ctx.db, candidateId, plan, fields, req.lang);
     return { photo, candidateId, plan, checked };
   };

@@ -2,7 +2,13 @@ import { and, count, desc, eq, sql, sum, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PERMISSIONS, type DemandBar, type EnrollStatistics, type RegionScope } from '@tegang/domain';
+import {
+  PERMISSIONS,
+  type DemandBar,
+  type EnrollStatistics,
+  type RegionScope,
+  idNumber,
+} from '@tegang/domain';
 import type { Db } from '../../db';
 import { enroll, recruitPlan, recruitPlanData } from '../../db/schema';
 import { ok } from '../../lib/envelope';
@@ -93,7 +99,7 @@ export async function enrollStatisticsRoutes(base: FastifyInstance) {
         tags: ['enroll'],
         summary:
           'Dashboard: enrolments against demand per county, learning period and subject, in the caller’s region (plan: ?planId, else the open one)',
-        querystring: z.object({ planId: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ planId: idNumber().optional() }),
       },
     },
     async (req) => ok(req, await enrollStatistics(app.ctx.db, req.admin!.scope, req.query.planId)),

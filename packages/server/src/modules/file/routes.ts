@@ -46,7 +46,8 @@ async function readUpload(req: FastifyRequest): Promise<{ kind: UploadKind; data
   } catch (e) {
     if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw badRequest(isKind(kind) ? UPLOAD_KINDS[kind].sizeKey : 'file.size.indexPic');
-    throw e;
+    // Anything else is the client's body (cut short, malformed): 400, never 500 (issue 6).
+    throw badRequest('error.multipart');
   }
   if (!isKind(kind)) throw badRequest('file.kind');
   if (!data) throw badRequest('file.required');
@@ -124,7 +125,12 @@ export async function fileRoutes(base: FastifyInstance) {
       schema: { tags: ['file'], summary: 'Serves a website picture (website/<uuid>.<ext>)' },
     },
     async (req, reply) => {
-      const key = decodeURIComponent((req.params as { '*': string })['*'] ?? '');
+      let key: string;
+      try {
+        key = decodeURIComponent((req.params as { '*': string })['*'] ?? '');
+      } catch {
+        throw notFound(); // a broken escape ('%', '%E4%B8') names no file (issue 6: never a 500)
+      }
       if (!WEBSITE_KEY.test(key)) throw notFound();
       const data = await ctx.storage.get(key);
       if (!data) throw notFound();

@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idNumber } from '@tegang/domain';
 import { instruction } from '../../db/schema';
 import { ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
@@ -19,7 +20,7 @@ export async function instructionRoutes(base: FastifyInstance) {
       schema: {
         tags: ['candidate'],
         summary: "The plan's enrolment notice {context: sanitised HTML}; 404 when the plan has none",
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: idNumber() }),
       },
     },
     async (req) => {

@@ -2,7 +2,7 @@ import { errorLogRoutes } from './error-log';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BUSINESS_TYPES, dateTimeString, optionalString, PERMISSIONS } from '@tegang/domain';
+import { BUSINESS_TYPES, dateTimeString, optionalString, PERMISSIONS, idNumber } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
 import { idListSchema, idParamSchema, pagingSchema } from '../../lib/paging';
 import {
@@ -52,12 +52,13 @@ const loginLogQuerySchema = pagingSchema.extend({
 });
 
 const onlineQuerySchema = z.object({ userName: optionalString(64), ip: optionalString(64) });
-const sessionParamSchema = z.object({ sessionId: z.coerce.number().int().positive() });
+const sessionParamSchema = z.object({ sessionId: idNumber() });
 
 /**
  * Operation log, login log and online users (spec §7 "Operation log"; issue 3): paged searches
  * (POST …/list, not logged themselves), detail, delete and clean; the live back-office sessions and
- * force logout.
+ * force logout. Every one of them is narrowed to the caller's region (spec §6, issue 6; how a row is
+ * placed in a region: service.ts).
  */
 export async function monitorRoutes(base: FastifyInstance) {
   await errorLogRoutes(base);
@@ -73,13 +74,14 @@ export async function monitorRoutes(base: FastifyInstance) {
       config: { access: { permission: O.list } },
       schema: {
         tags: ['operlog'],
-        summary: 'Page of the operation log: module, businessType, operatorName, status, time range',
+        summary:
+          'Page of the operation log inside the caller’s region (by the operator’s region): module, businessType, operatorName, status, time range',
         body: operLogQuerySchema,
       },
     },
     async (req) => {
       const { current, size, ...search } = req.body;
-      return ok(req, await pageOperLogs(ctx.db, search, { current, size }, req.lang));
+      return ok(req, await pageOperLogs(ctx.db, req.admin!.scope, search, { current, size }, req.lang));
     },
   );
 
@@ -99,10 +101,15 @@ export async function monitorRoutes(base: FastifyInstance) {
     '/log/operlog/deleteByIds',
     {
       config: { access: { permission: O.remove } },
-      schema: { tags: ['operlog'], summary: 'Deletes operation log entries {idList}', body: idListSchema },
+      schema: {
+        tags: ['operlog'],
+        summary:
+          'Deletes operation log entries {idList}, all or nothing: 404 when one is unknown or outside the caller’s region',
+        body: idListSchema,
+      },
     },
     async (req) => {
-      await deleteOperLogs(ctx.db, req.body.idList);
+      await deleteOperLogs(ctx.db, req.admin!.scope, req.body.idList);
       return ok(req, null, 'common.deleted');
     },
   );
@@ -111,10 +118,10 @@ export async function monitorRoutes(base: FastifyInstance) {
     '/log/operlog/clean',
     {
       config: { access: { permission: O.remove } },
-      schema: { tags: ['operlog'], summary: 'Empties the operation log' },
+      schema: { tags: ['operlog'], summary: 'Deletes every operation log entry inside the caller’s region' },
     },
     async (req) => {
-      await deleteOperLogs(ctx.db, null);
+      await deleteOperLogs(ctx.db, req.admin!.scope, null);
       return ok(req, null, 'common.deleted');
     },
   );
@@ -123,9 +130,13 @@ export async function monitorRoutes(base: FastifyInstance) {
     '/log/operlog/:id',
     {
       config: { access: { permission: O.query } },
-      schema: { tags: ['operlog'], summary: 'One operation log entry', params: idParamSchema },
+      schema: {
+        tags: ['operlog'],
+        summary: 'One operation log entry; 404 when unknown or outside the caller’s region',
+        params: idParamSchema,
+      },
     },
-    async (req) => ok(req, await getOperLog(ctx.db, req.params.id, req.lang)),
+    async (req) => ok(req, await getOperLog(ctx.db, req.admin!.scope, req.params.id, req.lang)),
   );
 
   app.post(
@@ -134,13 +145,14 @@ export async function monitorRoutes(base: FastifyInstance) {
       config: { access: { permission: L.list } },
       schema: {
         tags: ['loginlog'],
-        summary: 'Page of the login log: userName, ip, kind, result, time range',
+        summary:
+          'Page of the login log inside the caller’s region (admin rows by the user’s region, candidate rows by the regions of the candidate’s enrolments, unknown users only for administrators without a region): userName, ip, kind, result, time range',
         body: loginLogQuerySchema,
       },
     },
     async (req) => {
       const { current, size, ...search } = req.body;
-      return ok(req, await pageLoginLogs(ctx.db, search, { current, size }));
+      return ok(req, await pageLoginLogs(ctx.db, req.admin!.scope, search, { current, size }));
     },
   );
 
@@ -148,10 +160,15 @@ export async function monitorRoutes(base: FastifyInstance) {
     '/log/loginlog/deleteByIds',
     {
       config: { access: { permission: L.remove } },
-      schema: { tags: ['loginlog'], summary: 'Deletes login log entries {idList}', body: idListSchema },
+      schema: {
+        tags: ['loginlog'],
+        summary:
+          'Deletes login log entries {idList}, all or nothing: 404 when one is unknown or outside the caller’s region',
+        body: idListSchema,
+      },
     },
     async (req) => {
-      await deleteLoginLogs(ctx.db, req.body.idList);
+      await deleteLoginLogs(ctx.db, req.admin!.scope, req.body.idList);
       return ok(req, null, 'common.deleted');
     },
   );
@@ -160,10 +177,10 @@ export async function monitorRoutes(base: FastifyInstance) {
     '/log/loginlog/clean',
     {
       config: { access: { permission: L.remove } },
-      schema: { tags: ['loginlog'], summary: 'Empties the login log' },
+      schema: { tags: ['loginlog'], summary: 'Deletes every login log entry inside the caller’s region' },
     },
     async (req) => {
-      await deleteLoginLogs(ctx.db, null);
+      await deleteLoginLogs(ctx.db, req.admin!.scope, null);
       return ok(req, null, 'common.deleted');
     },
   );
@@ -174,11 +191,13 @@ export async function monitorRoutes(base: FastifyInstance) {
       config: { access: { permission: N.list } },
       schema: {
         tags: ['online'],
-        summary: 'Live back-office sessions (userName, ip filters); `current` marks the caller',
+        summary:
+          'Live back-office sessions of the users inside the caller’s region (userName, ip filters); `current` marks the caller',
         querystring: onlineQuerySchema,
       },
     },
-    async (req) => ok(req, await listOnline(ctx.db, ctx.now(), req.admin!.sessionId, req.query)),
+    async (req) =>
+      ok(req, await listOnline(ctx.db, ctx.now(), req.admin!.scope, req.admin!.sessionId, req.query)),
   );
 
   app.delete(
@@ -190,12 +209,13 @@ export async function monitorRoutes(base: FastifyInstance) {
       },
       schema: {
         tags: ['online'],
-        summary: "Force logout: ends another administrator's session (not one's own)",
+        summary:
+          "Force logout: ends another administrator's session inside the caller's region. 400 for one's own; 404 unknown or beside the region; 403 for a higher-level administrator (wider region) or a holder of all rights (unless the caller holds all rights)",
         params: sessionParamSchema,
       },
     },
     async (req) => {
-      await forceLogout(ctx.db, req.params.sessionId, req.admin!.sessionId);
+      await forceLogout(ctx.db, req.admin!, req.params.sessionId);
       return ok(req, null, 'online.kicked');
     },
   );

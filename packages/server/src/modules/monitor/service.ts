@@ -1,16 +1,86 @@
-import { and, count, desc, eq, gt, gte, ilike, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { BUSINESS_TYPES, translate, type Lang, type Page } from '@tegang/domain';
+import {
+  ADMIN_ROLE,
+  ALL_PERMISSIONS,
+  BUSINESS_TYPES,
+  inRegionScope,
+  translate,
+  type Lang,
+  type Page,
+  type RegionScope,
+} from '@tegang/domain';
 import type { Db } from '../../db';
-import { authSession, sysLoginLog, sysOperLog, sysUser } from '../../db/schema';
+import {
+  authSession,
+  candidateUser,
+  enroll,
+  sysLoginLog,
+  sysOperLog,
+  sysRole,
+  sysUser,
+  sysUserRole,
+} from '../../db/schema';
 import { page } from '../../lib/envelope';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { offsetOf, type Paging } from '../../lib/paging';
+import { scopeWhere } from '../../lib/scope';
+import type { AdminPrincipal } from '../../types';
 
 /**
  * Operation log, login log and online users (issue 3, RuoYi-style monitor): searches, deletes and
  * the login record that both logins write.
+ *
+ * Region scope (spec §6, issue 6): every list, detail, delete and clean is narrowed to the caller's
+ * region like the other regional lists. A row belongs to the region of the user behind it, resolved by
+ * a join at read time (no region columns on the log rows):
+ * - an operation-log row to its operator (`operator_id` → sys_user);
+ * - an admin login-log row to the back-office user of that user name;
+ * - a candidate login-log row to the regions of the candidate's enrolments (by user name or phone,
+ *   the two names a candidate logs in with), so a county sees the logins of those who applied there;
+ * - a row whose user is unknown (a mistyped name, a deleted user, a candidate without an enrolment)
+ *   belongs to no region and is seen only by administrators without a region (scope "all").
  */
+
+/** The ids of the back-office users inside `scope`. */
+const usersIn = (db: Db, scope: SQL) => db.select({ id: sysUser.id }).from(sysUser).where(scope);
+
+/** Operation-log rows inside the region `scope` (undefined: all). */
+function operLogScope(db: Db, scope: RegionScope): SQL | undefined {
+  const users = scopeWhere(sysUser, scope);
+  return users ? inArray(sysOperLog.operatorId, usersIn(db, users)) : undefined;
+}
+
+/** Login-log rows inside the region `scope` (undefined: all); see the module comment. */
+function loginLogScope(db: Db, scope: RegionScope): SQL | undefined {
+  const users = scopeWhere(sysUser, scope);
+  const enrolments = scopeWhere(enroll, scope);
+  if (!users || !enrolments) return undefined;
+  const candidates = (column: typeof candidateUser.userName | typeof candidateUser.telephone) =>
+    db
+      .select({ name: column })
+      .from(candidateUser)
+      .innerJoin(enroll, eq(enroll.candidateId, candidateUser.id))
+      .where(enrolments);
+  return or(
+    and(
+      eq(sysLoginLog.kind, 'admin'),
+      inArray(sysLoginLog.userName, db.select({ name: sysUser.userName }).from(sysUser).where(users)),
+    ),
+    and(
+      eq(sysLoginLog.kind, 'candidate'),
+      or(
+        inArray(sysLoginLog.userName, candidates(candidateUser.userName)),
+        inArray(sysLoginLog.userName, candidates(candidateUser.telephone)),
+      ),
+    ),
+  );
+}
+
+const allOf = (...filters: (SQL | undefined)[]) => {
+  const defined = filters.filter((f): f is SQL => f !== undefined);
+  return defined.length ? and(...defined) : undefined;
+};
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
@@ -26,6 +96,7 @@ function timeRange(
   return filters;
 }
 
+/** A stored operation-log row; `OperLog` is its answer shape (ISO time, translated business type). */
 export type OperLogRow = typeof sysOperLog.$inferSelect;
 export interface OperLog extends Omit<OperLogRow, 'createTime'> {
   businessTypeLabel: string;
@@ -38,6 +109,7 @@ const toOperLog = (row: OperLogRow, lang: Lang): OperLog => ({
   createTime: row.createTime.toISOString(),
 });
 
+/** The filters of POST /log/operlog/list (contain-matches on module and operator name). */
 export interface OperLogSearch {
   module?: string;
   businessType?: string;
@@ -47,14 +119,17 @@ export interface OperLogSearch {
   endTime?: string;
 }
 
-/** A page of the operation log, newest first. */
+/** A page of the operation log inside the caller's region `scope`, newest first. */
 export async function pageOperLogs(
   db: Db,
+  scope: RegionScope,
   search: OperLogSearch,
   paging: Paging,
   lang: Lang,
 ): Promise<Page<OperLog>> {
   const filters: SQL[] = timeRange(sysOperLog.createTime, search.beginTime, search.endTime);
+  const inScope = operLogScope(db, scope);
+  if (inScope) filters.push(inScope);
   if (search.module) filters.push(ilike(sysOperLog.module, like(search.module)));
   if (search.businessType) filters.push(eq(sysOperLog.businessType, search.businessType));
   if (search.operatorName) filters.push(ilike(sysOperLog.operatorName, like(search.operatorName)));
@@ -78,12 +153,17 @@ export async function pageOperLogs(
   );
 }
 
-export async function getOperLog(db: Db, id: number, lang: Lang): Promise<OperLog> {
-  const [row] = await db.select().from(sysOperLog).where(eq(sysOperLog.id, id));
+/** One operation-log entry inside the caller's region `scope`; 404 when unknown or outside. */
+export async function getOperLog(db: Db, scope: RegionScope, id: number, lang: Lang): Promise<OperLog> {
+  const [row] = await db
+    .select()
+    .from(sysOperLog)
+    .where(allOf(eq(sysOperLog.id, id), operLogScope(db, scope)));
   if (!row) throw notFound();
   return toOperLog(row, lang);
 }
 
+/** The business type options [{value, label}] in `lang`. */
 export const businessTypeOptions = (lang: Lang) =>
   BUSINESS_TYPES.map((value) => ({ value, label: translate(lang, `operlog.type.${value}`) }));
 
@@ -118,10 +198,12 @@ export function loginFailureMessage(err: unknown): string {
   return err instanceof AppError ? translate('zh', err.key, err.params) : translate('zh', 'error.unknown');
 }
 
+/** A stored login-log row; `LoginLog` is its answer shape (ISO time). */
 export type LoginLogRow = typeof sysLoginLog.$inferSelect;
 export interface LoginLog extends Omit<LoginLogRow, 'createTime'> {
   createTime: string;
 }
+/** The filters of POST /log/loginlog/list (contain-matches on user name and IP). */
 export interface LoginLogSearch {
   userName?: string;
   ip?: string;
@@ -131,9 +213,16 @@ export interface LoginLogSearch {
   endTime?: string;
 }
 
-/** A page of the login log, newest first. */
-export async function pageLoginLogs(db: Db, search: LoginLogSearch, paging: Paging): Promise<Page<LoginLog>> {
+/** A page of the login log inside the caller's region `scope`, newest first. */
+export async function pageLoginLogs(
+  db: Db,
+  scope: RegionScope,
+  search: LoginLogSearch,
+  paging: Paging,
+): Promise<Page<LoginLog>> {
   const filters: SQL[] = timeRange(sysLoginLog.createTime, search.beginTime, search.endTime);
+  const inScope = loginLogScope(db, scope);
+  if (inScope) filters.push(inScope);
   if (search.userName) filters.push(ilike(sysLoginLog.userName, like(search.userName)));
   if (search.ip) filters.push(ilike(sysLoginLog.ip, like(search.ip)));
   if (search.kind) filters.push(eq(sysLoginLog.kind, search.kind));
@@ -157,14 +246,45 @@ export async function pageLoginLogs(db: Db, search: LoginLogSearch, paging: Pagi
   );
 }
 
-export async function deleteOperLogs(db: Db, ids: number[] | null): Promise<void> {
-  await (ids ? db.delete(sysOperLog).where(inArray(sysOperLog.id, ids)) : db.delete(sysOperLog));
+/**
+ * Deletes operation-log entries inside the caller's region `scope`: the entries `ids`, all or nothing
+ * (404 when one is unknown or outside the scope), or with `ids` null every entry inside the scope
+ * (clean).
+ */
+export async function deleteOperLogs(db: Db, scope: RegionScope, ids: number[] | null): Promise<void> {
+  const inScope = operLogScope(db, scope);
+  if (!ids) {
+    await db.delete(sysOperLog).where(inScope);
+    return;
+  }
+  const wanted = [...new Set(ids)];
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(sysOperLog)
+      .where(allOf(inArray(sysOperLog.id, wanted), inScope))
+      .returning({ id: sysOperLog.id });
+    if (removed.length !== wanted.length) throw notFound();
+  });
 }
 
-export async function deleteLoginLogs(db: Db, ids: number[] | null): Promise<void> {
-  await (ids ? db.delete(sysLoginLog).where(inArray(sysLoginLog.id, ids)) : db.delete(sysLoginLog));
+/** Deletes login-log entries inside the caller's region `scope`, as `deleteOperLogs` does. */
+export async function deleteLoginLogs(db: Db, scope: RegionScope, ids: number[] | null): Promise<void> {
+  const inScope = loginLogScope(db, scope);
+  if (!ids) {
+    await db.delete(sysLoginLog).where(inScope);
+    return;
+  }
+  const wanted = [...new Set(ids)];
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(sysLoginLog)
+      .where(allOf(inArray(sysLoginLog.id, wanted), inScope))
+      .returning({ id: sysLoginLog.id });
+    if (removed.length !== wanted.length) throw notFound();
+  });
 }
 
+/** One row of GET /monitor/online/list. */
 export interface OnlineSession {
   sessionId: number;
   userId: number;
@@ -179,14 +299,17 @@ export interface OnlineSession {
   current: boolean;
 }
 
-/** The live back-office sessions, newest login first. */
+/** The live back-office sessions of the users inside the caller's region `scope`, newest login first. */
 export async function listOnline(
   db: Db,
   now: Date,
+  scope: RegionScope,
   currentSessionId: number,
   search: { userName?: string; ip?: string },
 ): Promise<OnlineSession[]> {
   const filters: SQL[] = [eq(authSession.kind, 'admin'), gt(authSession.expiresAt, now)];
+  const inScope = scopeWhere(sysUser, scope);
+  if (inScope) filters.push(inScope);
   if (search.userName) filters.push(ilike(sysUser.userName, like(search.userName)));
   if (search.ip) filters.push(ilike(authSession.ip, like(search.ip)));
   const rows = await db
@@ -213,9 +336,48 @@ export async function listOnline(
   }));
 }
 
-/** Ends another administrator's session (force logout); one's own session is refused. */
-export async function forceLogout(db: Db, sessionId: number, currentSessionId: number): Promise<void> {
-  if (sessionId === currentSessionId) throw badRequest('online.self');
+/**
+ * Ends another administrator's session (force logout). 400 for one's own session; 404 when the
+ * session is unknown or its user lies beside the caller's region (a sibling county: not revealed);
+ * 403 `online.higherLevel` when its user is of a higher level (a wider region that contains the
+ * caller's) or holds all rights (`*`) while the caller does not.
+ */
+export async function forceLogout(db: Db, admin: AdminPrincipal, sessionId: number): Promise<void> {
+  if (sessionId === admin.sessionId) throw badRequest('online.self');
+  const [target] = await db
+    .select({
+      userId: sysUser.id,
+      provinceCode: sysUser.provinceCode,
+      cityCode: sysUser.cityCode,
+      countyCode: sysUser.countyCode,
+    })
+    .from(authSession)
+    .innerJoin(sysUser, eq(sysUser.id, authSession.subjectId))
+    .where(and(eq(authSession.id, sessionId), eq(authSession.kind, 'admin')));
+  if (!target) throw notFound();
+  const targetScope: RegionScope = {
+    provinceCode: target.provinceCode || null,
+    cityCode: target.cityCode || null,
+    countyCode: target.countyCode || null,
+  };
+  const codes = (r: RegionScope) => ({
+    provinceCode: r.provinceCode ?? undefined,
+    cityCode: r.cityCode ?? undefined,
+    countyCode: r.countyCode ?? undefined,
+  });
+  if (!inRegionScope(admin.scope, codes(targetScope))) {
+    if (inRegionScope(targetScope, codes(admin.scope))) throw new AppError(403, 'online.higherLevel');
+    throw notFound();
+  }
+  if (!admin.permissions.includes(ALL_PERMISSIONS)) {
+    const [star] = await db
+      .select({ id: sysRole.id })
+      .from(sysUserRole)
+      .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
+      .where(and(eq(sysUserRole.userId, target.userId), eq(sysRole.code, ADMIN_ROLE)))
+      .limit(1);
+    if (star) throw new AppError(403, 'online.higherLevel');
+  }
   const removed = await db
     .delete(authSession)
     .where(and(eq(authSession.id, sessionId), eq(authSession.kind, 'admin')))

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DictItem } from '@tegang/domain';
+import { idNumber, type DictItem } from '@tegang/domain';
 import { recruitPlanData } from '../../db/schema';
 import { loadDicts } from '../../lib/dicts';
 import { ok } from '../../lib/envelope';
@@ -14,7 +14,7 @@ import {
   subjectsForLearningPeriod,
 } from './service';
 
-const planId = z.coerce.number({ error: 'rule.required' }).int().positive();
+const planId = idNumber();
 const code = z.string({ error: 'rule.required' }).trim().min(1, { error: 'rule.required' }).max(32);
 const option = (item: DictItem | undefined, value: string) => ({
   value,

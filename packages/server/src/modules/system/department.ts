@@ -9,6 +9,7 @@ import {
   optionalString,
   PERMISSIONS,
   type DepartmentInput,
+  idNumber,
 } from '@tegang/domain';
 import type { Db } from '../../db';
 import { sysDepartment, sysUser } from '../../db/schema';
@@ -173,7 +174,7 @@ export async function departmentRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary: 'The department tree for selects; ?depId leaves out that department and everything below it',
-        querystring: z.object({ depId: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ depId: idNumber().optional() }),
       },
     },
     async (req) => {

@@ -1,15 +1,24 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MENU_LABELS, menuCreateSchema, menuUpdateSchema, PERMISSIONS, type MenuInput } from '@tegang/domain';
+import {
+  isPermissionKey,
+  MENU_LABELS,
+  menuCreateSchema,
+  menuUpdateSchema,
+  PERMISSIONS,
+  type MenuInput,
+  idNumber,
+  INT_MAX,
+} from '@tegang/domain';
 import type { MenuItem } from '@tegang/domain';
-import type { Db } from '../../db';
+import type { Db, Tx } from '../../db';
 import { sysMenu } from '../../db/schema';
 import { ok } from '../../lib/envelope';
 import { badRequest, notFound } from '../../lib/errors';
 import { idParamSchema } from '../../lib/paging';
-import { fieldError } from './common';
+import { fieldError, holdsAll, notHeld } from './common';
 
 /**
  * Menus and buttons (spec §3 Menu item, §5 Menu, §7 Menus). Menus are read per request (getMenu,
@@ -49,7 +58,7 @@ export function menuTree(rows: MenuRow[]): MenuItem[] {
 }
 
 /** Checks the parent: 0 (root) or an existing menu (type 0) that is not the item itself nor below it. */
-async function checkParent(db: Db, input: MenuInput, selfId?: number): Promise<boolean> {
+async function checkParent(db: Db | Tx, input: MenuInput, selfId?: number): Promise<boolean> {
   if (input.pid === 0) return true;
   const rows = await db.select({ id: sysMenu.id, pid: sysMenu.pid, type: sysMenu.type }).from(sysMenu);
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -57,6 +66,22 @@ async function checkParent(db: Db, input: MenuInput, selfId?: number): Promise<b
   if (!parent || parent.type !== '0') return false;
   for (let at: number | undefined = input.pid; at; at = byId.get(at)?.pid) if (at === selfId) return false;
   return true;
+}
+
+/**
+ * Checks the permission of a menu row (issue 6 "Privilege escalation"): empty, or one of the keys
+ * declared in packages/domain PERMISSIONS — never `*`, which belongs to the built-in admin role only —
+ * else 400 naming `permission`. A caller without `*` may only put on a row a key it holds itself
+ * (403 system.grant.notHeld), since every role holding the row would get that key; a row whose key is
+ * left unchanged (`current`) may be edited freely.
+ */
+function checkPermission(req: FastifyRequest, input: MenuInput, current?: string | null): void {
+  const permission = input.permission;
+  if (!permission) return;
+  if (!isPermissionKey(permission))
+    throw fieldError(req, 'permission', 'field.menu.permission', 'system.menu.permission.unknown');
+  const admin = req.admin!;
+  if (permission !== current && !holdsAll(admin) && !admin.permissions.includes(permission)) throw notHeld();
 }
 
 const columnsOf = (input: MenuInput) => ({
@@ -72,6 +97,7 @@ const columnsOf = (input: MenuInput) => ({
   ...(input.sort === undefined ? {} : { sort: input.sort }),
 });
 
+/** Registers the menu routes of spec §7 Menus (list, tree, create, update, delete, order, cache). */
 export async function menuRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
@@ -86,7 +112,7 @@ export async function menuRoutes(base: FastifyInstance) {
           'Menus for the menu screen: the whole tree (menus and buttons); ?isSelect=true gives only menus (type 0) for the parent select, under a virtual root id 0; ?parentId gives the flat children of that menu',
         querystring: z.object({
           isSelect: z.enum(['true', 'false', '1', '0']).optional(),
-          parentId: z.coerce.number().int().min(0).optional(),
+          parentId: z.coerce.number().int().min(0).max(INT_MAX).optional(),
         }),
       },
     },
@@ -130,11 +156,12 @@ export async function menuRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary:
-          "Creates a menu (type '0': path and keepAlive required) or a button (type '1': permission required); data is the id",
+          "Creates a menu (type '0': path and keepAlive required) or a button (type '1': permission required); data is the id. The permission must be a declared key (never '*'; else 400 on permission) that the caller holds (else 403).",
         body: menuCreateSchema,
       },
     },
     async (req) => {
+      checkPermission(req, req.body);
       if (!(await checkParent(db, req.body)))
         throw fieldError(req, 'pid', 'field.menu.pid', 'system.menu.parent.unknown');
       const sort =
@@ -154,20 +181,25 @@ export async function menuRoutes(base: FastifyInstance) {
       config: { access: { permission: P.edit }, labels: MENU_LABELS },
       schema: {
         tags,
-        summary: 'Updates a menu or button (as create, with id); data is the id',
+        summary:
+          'Updates a menu or button (as create, with id); data is the id. A changed permission must be a declared key (400) the caller holds (403); 404 when unknown.',
         body: menuUpdateSchema,
       },
     },
     async (req) => {
-      if (!(await checkParent(db, req.body, req.body.id)))
-        throw fieldError(req, 'pid', 'field.menu.pid', 'system.menu.parent.unknown');
-      const [row] = await db
-        .update(sysMenu)
-        .set({ ...columnsOf(req.body), updateTime: sql`now()` })
-        .where(eq(sysMenu.id, req.body.id))
-        .returning({ id: sysMenu.id });
-      if (!row) throw notFound();
-      return ok(req, row.id, 'common.saved');
+      const id = await db.transaction(async (tx) => {
+        const [current] = await tx.select().from(sysMenu).where(eq(sysMenu.id, req.body.id)).for('update');
+        if (!current) throw notFound();
+        checkPermission(req, req.body, current.permission);
+        if (!(await checkParent(tx, req.body, req.body.id)))
+          throw fieldError(req, 'pid', 'field.menu.pid', 'system.menu.parent.unknown');
+        await tx
+          .update(sysMenu)
+          .set({ ...columnsOf(req.body), updateTime: sql`now()` })
+          .where(eq(sysMenu.id, current.id));
+        return current.id;
+      });
+      return ok(req, id, 'common.saved');
     },
   );
 
@@ -200,7 +232,7 @@ export async function menuRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary: 'Swaps the display order of two sibling menus a and b (one transaction)',
-        params: z.object({ a: z.coerce.number().int().positive(), b: z.coerce.number().int().positive() }),
+        params: z.object({ a: idNumber(), b: idNumber() }),
       },
     },
     async (req) => {

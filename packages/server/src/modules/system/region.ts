@@ -10,6 +10,7 @@ import {
   regionCreateSchema,
   regionUpdateSchema,
   type RegionInput,
+  idNumber,
 } from '@tegang/domain';
 import type { Db } from '../../db';
 import { enroll, recruitPlanData, sysRegion, sysUser } from '../../db/schema';
@@ -176,7 +177,7 @@ export async function regionRoutes(base: FastifyInstance) {
         tags,
         summary:
           "The regions that can be a parent (provinces and cities) as a tree under a root {code '0'}; ?id leaves out that region and its sub-regions",
-        querystring: z.object({ id: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ id: idNumber().optional() }),
       },
     },
     async (req) => {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ADMIN_ROLE,
+  isPermissionKey,
   optionalString,
   PERMISSIONS,
   ROLE_LABELS,
@@ -15,9 +16,10 @@ import {
 import type { Db } from '../../db';
 import { sysMenu, sysRole, sysRoleMenu } from '../../db/schema';
 import { ok, page } from '../../lib/envelope';
-import { badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import { idListSchema, idParamSchema, offsetOf } from '../../lib/paging';
-import { fieldError, isPgError, like, loosePaging, parseListQuery } from './common';
+import type { AdminPrincipal } from '../../types';
+import { fieldError, holdsAll, isPgError, like, loosePaging, notHeld, parseListQuery } from './common';
 import { allMenus, menuTree } from './menu';
 
 /**
@@ -38,6 +40,21 @@ const toRole = (r: RoleRow) => ({
 const searchSchema = z.object({ name: optionalString(64), code: optionalString(64) });
 const listDoc = loosePaging.extend(searchSchema.shape);
 
+/**
+ * Who may change (edit, authorise, delete) the role `role` (issue 6 "Privilege escalation"): a holder
+ * of all rights (`*`) any role; anyone else neither the built-in admin role (403 system.role.admin) nor
+ * a role they hold themselves (403 system.role.self), so nobody widens their own rights.
+ */
+export function guardRoleChange(admin: AdminPrincipal, role: { code: string }): void {
+  if (holdsAll(admin)) return;
+  if (role.code === ADMIN_ROLE) throw new AppError(403, 'system.role.admin');
+  if (admin.roles.includes(role.code)) throw new AppError(403, 'system.role.self');
+}
+
+/**
+ * Creates (no id) or updates a role; the admin role keeps its code; an update is refused as
+ * `guardRoleChange` says. 400 on `code` when taken, 404 when the id is unknown.
+ */
 async function saveRole(db: Db, req: FastifyRequest, input: RoleInput & { id?: number }): Promise<number> {
   const values = { name: input.name, code: input.code, comments: input.comments ?? null };
   try {
@@ -47,6 +64,7 @@ async function saveRole(db: Db, req: FastifyRequest, input: RoleInput & { id?: n
     }
     const [current] = await db.select().from(sysRole).where(eq(sysRole.id, input.id));
     if (!current) throw notFound();
+    guardRoleChange(req.admin!, current);
     // The admin role keeps its code: it is what grants all rights (spec §6).
     if ((current.code === ADMIN_ROLE) !== (input.code === ADMIN_ROLE))
       throw fieldError(req, 'code', 'field.role.code', 'system.role.code.exists');
@@ -61,17 +79,23 @@ async function saveRole(db: Db, req: FastifyRequest, input: RoleInput & { id?: n
   }
 }
 
-async function deleteRoles(db: Db, ids: number[]): Promise<void> {
+/**
+ * Deletes roles in one transaction, all or nothing: 404 when one is unknown, 400 for the admin role,
+ * 403 for a role the caller holds (`guardRoleChange`).
+ */
+async function deleteRoles(db: Db, admin: AdminPrincipal, ids: number[]): Promise<void> {
   const wanted = [...new Set(ids)];
   await db.transaction(async (tx) => {
     const rows = await tx.select().from(sysRole).where(inArray(sysRole.id, wanted)).for('update');
     if (rows.length !== wanted.length) throw notFound();
     if (rows.some((r) => r.code === ADMIN_ROLE)) throw badRequest('system.role.delete.admin');
+    for (const row of rows) guardRoleChange(admin, row);
     // Holders lose the role (user-role and role-menu rows cascade).
     await tx.delete(sysRole).where(inArray(sysRole.id, wanted));
   });
 }
 
+/** Registers the role routes of spec §7 Roles (list, create, update, delete, authorisation tree and save). */
 export async function roleRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
@@ -135,7 +159,8 @@ export async function roleRoutes(base: FastifyInstance) {
       config: { access: { permission: P.edit }, labels: ROLE_LABELS },
       schema: {
         tags,
-        summary: 'Updates a role {id, name, code, comments}; data is the id',
+        summary:
+          'Updates a role {id, name, code, comments}; data is the id. Only a holder of all rights changes the admin role or a role the caller holds (else 403).',
         body: roleUpdateSchema,
       },
     },
@@ -148,12 +173,13 @@ export async function roleRoutes(base: FastifyInstance) {
       config: { access: { permission: P.remove } },
       schema: {
         tags,
-        summary: "Deletes roles {idList} in one transaction (never the 'admin' role)",
+        summary:
+          "Deletes roles {idList} in one transaction (never the 'admin' role: 400; never a role the caller holds, unless it holds all rights: 403)",
         body: idListSchema,
       },
     },
     async (req) => {
-      await deleteRoles(db, req.body.idList);
+      await deleteRoles(db, req.admin!, req.body.idList);
       return ok(req, null, 'common.deleted');
     },
   );
@@ -162,10 +188,14 @@ export async function roleRoutes(base: FastifyInstance) {
     '/admin/role/:id',
     {
       config: { access: { permission: P.remove } },
-      schema: { tags, summary: "Deletes a role (never the 'admin' role)", params: idParamSchema },
+      schema: {
+        tags,
+        summary: "Deletes a role (never the 'admin' role: 400; nor a role the caller holds: 403)",
+        params: idParamSchema,
+      },
     },
     async (req) => {
-      await deleteRoles(db, [req.params.id]);
+      await deleteRoles(db, req.admin!, [req.params.id]);
       return ok(req, null, 'common.deleted');
     },
   );
@@ -200,18 +230,30 @@ export async function roleRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary:
-          "Replaces a role's menus and buttons {roleId, menuIds} in one transaction; holders get the new permissions on their next call",
+          "Replaces a role's menus and buttons {roleId, menuIds} in one transaction; holders get the new permissions on their next call. 403 for the admin role or a role the caller holds, and when an added menu or button carries a key the caller does not hold (only a holder of all rights is exempt); 404 for an unknown role or menu.",
         body: roleAuthSchema,
       },
     },
     async (req) => {
+      const admin = req.admin!;
       const menuIds = [...new Set(req.body.menuIds)];
       await db.transaction(async (tx) => {
         const [role] = await tx.select().from(sysRole).where(eq(sysRole.id, req.body.roleId)).for('update');
         if (!role) throw notFound();
+        guardRoleChange(admin, role);
         if (menuIds.length) {
-          const known = await tx.select({ id: sysMenu.id }).from(sysMenu).where(inArray(sysMenu.id, menuIds));
+          const known = await tx
+            .select({ id: sysMenu.id, permission: sysMenu.permission })
+            .from(sysMenu)
+            .where(inArray(sysMenu.id, menuIds));
           if (known.length !== menuIds.length) throw notFound();
+          // Only what is added is a grant: each added row's key must be one the caller holds.
+          const held = new Set(
+            (await tx.select().from(sysRoleMenu).where(eq(sysRoleMenu.roleId, role.id))).map((r) => r.menuId),
+          );
+          const granted = known.filter((m) => !held.has(m.id) && isPermissionKey(m.permission));
+          if (!holdsAll(admin) && granted.some((m) => !admin.permissions.includes(m.permission!)))
+            throw notHeld();
         }
         await tx.delete(sysRoleMenu).where(eq(sysRoleMenu.roleId, role.id));
         if (menuIds.length)

@@ -3,8 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ADMIN_ROLE,
-  ALL_PERMISSIONS,
   editPasswordSchema,
   inRegionScope,
   PERMISSIONS,
@@ -29,7 +27,18 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { scopeWhere } from '../../lib/scope';
 import { revokeAllSessions } from '../../lib/sessions';
 import type { AdminPrincipal } from '../../types';
-import { fieldError, isPgError, like, loosePaging, parseListQuery } from './common';
+import {
+  assertGrantableRoles,
+  coversRights,
+  fieldError,
+  holdsAll,
+  isPgError,
+  like,
+  loosePaging,
+  parseListQuery,
+  rightsOfRoles,
+  roleIdsOfUsers,
+} from './common';
 import { loadRegions } from './reference';
 
 /**
@@ -71,7 +80,10 @@ async function toUsers(db: Db, rows: UserRow[]): Promise<SystemUser[]> {
   }));
 }
 
-/** The user `id` inside the caller's scope, else 404 (a user outside is not revealed). */
+/**
+ * The user `id` inside the caller's scope, else 404 (a user outside is not revealed). With `change`
+ * the caller must also be allowed to change it (`guardTargets`, 403).
+ */
 async function scopedUser(db: Db, admin: AdminPrincipal, id: number, change = false): Promise<UserRow> {
   const scope = scopeWhere(sysUser, admin.scope);
   const [row] = await db
@@ -79,24 +91,39 @@ async function scopedUser(db: Db, admin: AdminPrincipal, id: number, change = fa
     .from(sysUser)
     .where(scope ? and(eq(sysUser.id, id), scope) : eq(sysUser.id, id));
   if (!row) throw notFound();
-  if (change) await guardAdminTarget(db, admin, [row.id]);
+  if (change) await guardTargets(db, admin, [row]);
   return row;
 }
 
-/** Only a holder of all rights changes a user who holds the admin role (no escalation through edits). */
-async function guardAdminTarget(db: Db | Tx, admin: AdminPrincipal, userIds: number[]): Promise<void> {
-  if (admin.permissions.includes(ALL_PERMISSIONS)) return;
-  const [held] = await db
-    .select({ n: count() })
-    .from(sysUserRole)
-    .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
-    .where(and(inArray(sysUserRole.userId, userIds), eq(sysRole.code, ADMIN_ROLE)));
-  if (held!.n > 0) throw new AppError(403, 'auth.forbidden');
+/**
+ * Who may change (edit, reset the password of, enable/disable, delete) the users `targets` (docs/
+ * decisions.md "Escalation", issue 6): the seeded admin only itself (403 system.user.seededAdmin);
+ * any other user only a caller who holds every right the target holds (403 system.user.stronger), so a
+ * holder of all rights is changed only by another, and nobody takes over a stronger account by
+ * resetting its password.
+ */
+async function guardTargets(
+  db: Db | Tx,
+  admin: AdminPrincipal,
+  targets: { id: number; userName: string }[],
+): Promise<void> {
+  if (targets.some((u) => u.userName === SEEDED_ADMIN && u.id !== admin.id))
+    throw new AppError(403, 'system.user.seededAdmin');
+  if (holdsAll(admin)) return;
+  const rights = await rightsOfRoles(
+    db,
+    await roleIdsOfUsers(
+      db,
+      targets.map((u) => u.id),
+    ),
+  );
+  if (!coversRights(admin, rights)) throw new AppError(403, 'system.user.stronger');
 }
 
 /**
  * The checks of a create/update that need the database: the region path exists and lies inside the
- * caller's scope; department and roles exist; only an all-rights holder hands out the admin role.
+ * caller's scope (400 on region); department and roles exist (400); the caller holds every right the
+ * roles grant (403 system.grant.notHeld; so only an all-rights holder hands out the admin role).
  */
 async function checkUserInput(
   db: Db,
@@ -122,8 +149,7 @@ async function checkUserInput(
   const roles = await db.select().from(sysRole).where(inArray(sysRole.id, roleIds));
   if (roles.length !== roleIds.length)
     throw fieldError(req, 'roleIds', 'field.roleIds', 'system.user.role.unknown');
-  if (roles.some((r) => r.code === ADMIN_ROLE) && !admin.permissions.includes(ALL_PERMISSIONS))
-    throw new AppError(403, 'auth.forbidden');
+  await assertGrantableRoles(db, admin, roleIds);
 }
 
 const columnsOf = (input: UserCreateInput | UserUpdateInput) => ({
@@ -186,7 +212,7 @@ async function deleteUsers(db: Db, admin: AdminPrincipal, ids: number[]): Promis
       .for('update');
     if (rows.length !== wanted.length) throw notFound();
     if (rows.some((r) => r.userName === SEEDED_ADMIN)) throw badRequest('system.user.delete.admin');
-    await guardAdminTarget(tx, admin, wanted);
+    await guardTargets(tx, admin, rows);
     await tx
       .delete(authSession)
       .where(and(eq(authSession.kind, 'admin'), inArray(authSession.subjectId, wanted)));
@@ -196,6 +222,7 @@ async function deleteUsers(db: Db, admin: AdminPrincipal, ids: number[]): Promis
 
 const listDoc = loosePaging.extend(userQuerySchema.shape);
 
+/** Registers the user routes of spec §7 Users (list, create, update, delete, state, password, own profile). */
 export async function userRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
@@ -260,7 +287,7 @@ export async function userRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Creates a user (encrypted): nickName, sex, userName, password (strength rule), departmentId, region codes (at least one level, inside the caller’s scope), roleIds, state (default 0), phone; data is the id',
+          'Creates a user (encrypted): nickName, sex, userName, password (strength rule), departmentId, region codes (at least one level, inside the caller’s scope), roleIds, state (default 0), phone; data is the id. 403 when a role grants a right the caller does not hold.',
         body: userCreateSchema,
       },
     },
@@ -273,15 +300,23 @@ export async function userRoutes(base: FastifyInstance) {
       config: { access: { permission: P.edit }, encrypted: true, labels: USER_LABELS },
       schema: {
         tags,
-        summary: 'Updates a user (encrypted; as create with id, without password); data is the id',
+        summary:
+          'Updates a user (encrypted; as create with id, without password); data is the id. 404 outside the scope; 403 for the seeded admin (except by itself), a user holding rights the caller lacks, a change of the own roles, or a role granting a right the caller lacks.',
         body: userUpdateSchema,
       },
     },
     async (req) => {
-      const current = await scopedUser(db, req.admin!, req.body.id, true);
+      const admin = req.admin!;
+      const current = await scopedUser(db, admin, req.body.id, true);
+      // Nobody edits their own roles (issue 6): the own record is saved only with the roles it has.
+      if (current.id === admin.id) {
+        const held = (await roleIdsOfUsers(db, [admin.id])).sort((a, b) => a - b);
+        const asked = [...new Set(req.body.roleIds)].sort((a, b) => a - b);
+        if (held.join() !== asked.join()) throw new AppError(403, 'system.user.role.self');
+      }
       if (current.userName === SEEDED_ADMIN && req.body.userName !== SEEDED_ADMIN)
         throw badRequest('system.user.delete.admin');
-      if (current.id === req.admin!.id && req.body.state !== '0') throw badRequest('system.user.state.self');
+      if (current.id === admin.id && req.body.state !== '0') throw badRequest('system.user.state.self');
       const id = await saveUser(db, req, req.body);
       if (req.body.state !== '0') await revokeAllSessions(db, 'admin', id);
       return ok(req, id, 'common.saved');
@@ -294,7 +329,8 @@ export async function userRoutes(base: FastifyInstance) {
       config: { access: { permission: P.remove } },
       schema: {
         tags,
-        summary: 'Deletes users {idList} in one transaction (never the seeded admin nor the caller)',
+        summary:
+          'Deletes users {idList} in one transaction (never the seeded admin nor the caller: 400; 404 outside the scope; 403 for a user holding rights the caller lacks)',
         body: idListSchema,
       },
     },
@@ -327,7 +363,7 @@ export async function userRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Sets the state {state: 0|1} or, without a body, toggles it; disabling revokes the user’s sessions. Data is the new state.',
+          'Sets the state {state: 0|1} or, without a body, toggles it; disabling revokes the user’s sessions. Data is the new state. 404 outside the scope; 403 for the seeded admin (except by itself) or a user holding rights the caller lacks.',
         params: idParamSchema,
         body: z.object({ state: z.enum(USER_STATES, { error: 'rule.invalidOption' }).optional() }).nullish(),
       },
@@ -353,7 +389,7 @@ export async function userRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Resets the password to a generated strong one, answered once as data {password}; the user’s sessions are revoked',
+          'Resets the password to a generated strong one, answered once as data {password}; the user’s sessions are revoked. 404 outside the scope; 403 for the seeded admin (except by itself) or a user holding rights the caller lacks.',
         params: idParamSchema,
       },
     },

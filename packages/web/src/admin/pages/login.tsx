@@ -3,7 +3,7 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { getCaptcha, login, type Captcha } from '../../api/admin-auth';
+import { captchaRequired, getCaptcha, login, type Captcha } from '../../api/admin-auth';
 import { setToken } from '../../api/tokens';
 import { required } from '../../components/rules';
 import { LangSwitch } from '../lang-switch';
@@ -25,8 +25,10 @@ function safeRedirect(value: string | null): string {
 
 /**
  * Back-office login (spec §2 /login, §7 "Admin auth"): user name, password and, when the server asks
- * for one, an image captcha (click to refresh). The credentials are sent encrypted; the answer is the
- * token.
+ * for one, an image captcha (click to refresh). The captcha shows when captchas are on, and also when
+ * captchas are off but a login answered data.captchaRequired (two failures of the account): the
+ * page then asks for a forced one from then on. The credentials are sent encrypted; the answer is
+ * the token.
  */
 export function LoginPage() {
   const { t } = useTranslation();
@@ -35,16 +37,18 @@ export function LoginPage() {
   const [form] = Form.useForm<LoginValues>();
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [captchaError, setCaptchaError] = useState(false);
+  /** The server asked for a captcha although captchas are off: always fetch a forced one. */
+  const [forced, setForced] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   usePageTitle(t('admin.login.title'));
 
   const refreshCaptcha = useCallback(() => {
     setCaptchaError(false);
-    getCaptcha()
+    getCaptcha(forced)
       .then(setCaptcha)
       .catch(() => setCaptchaError(true));
-  }, []);
+  }, [forced]);
   useEffect(refreshCaptcha, [refreshCaptcha]);
 
   const submit = async (values: LoginValues) => {
@@ -63,7 +67,9 @@ export function LoginPage() {
     } catch (e) {
       setError((e as Error).message);
       form.setFieldValue('captcha', '');
-      if (captcha?.enabled) refreshCaptcha();
+      // A forced captcha is fetched by the effect once `forced` turns on.
+      if (captchaRequired(e) && !captcha?.enabled && !forced) setForced(true);
+      else if (captcha?.enabled) refreshCaptcha();
     } finally {
       setSubmitting(false);
     }

@@ -3,7 +3,7 @@ import { Button, Form, Input, Space, Spin, message } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { getCaptcha, login, type Captcha } from '../../api/candidate';
+import { captchaRequired, getCaptcha, login, type Captcha } from '../../api/candidate';
 import { AuthCard } from '../components/AuthCard';
 import { showFormError } from '../errors';
 import { requiredMessage, revalidateErrored } from '../rules';
@@ -16,7 +16,11 @@ interface LoginForm {
   captcha?: string;
 }
 
-/** /web/login: user name or phone, password, and the image captcha when the server has it on. */
+/**
+ * /web/login: user name or phone, password, and the image captcha when the server has it on, or
+ * when a login answered data.captchaRequired (two failures of the account, captchas off): from then
+ * on the page fetches a forced captcha.
+ */
 export default function Login() {
   const { t } = useTranslation();
   usePageTitle(t('web.login.title'));
@@ -27,11 +31,13 @@ export default function Login() {
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [captchaLoading, setCaptchaLoading] = useState(true);
   const [submitting, setSubmitting] = useState(false);
+  /** The server asked for a captcha although captchas are off. */
+  const [forced, setForced] = useState(false);
 
-  const refreshCaptcha = async () => {
+  const refreshCaptcha = async (force = forced) => {
     setCaptchaLoading(true);
     try {
-      setCaptcha(await getCaptcha());
+      setCaptcha(await getCaptcha(force));
       form.setFieldValue('captcha', '');
     } catch {
       setCaptcha(null);
@@ -59,7 +65,9 @@ export default function Login() {
       navigate(from, { replace: true });
     } catch (error) {
       showFormError(form, error);
-      if (captcha?.enabled) void refreshCaptcha(); // a captcha is single-use
+      const needed = captchaRequired(error);
+      if (needed && !forced) setForced(true);
+      if (captcha?.enabled || needed) void refreshCaptcha(forced || needed); // a captcha is single-use
     } finally {
       setSubmitting(false);
     }

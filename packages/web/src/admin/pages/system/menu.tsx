@@ -5,11 +5,12 @@ import {
   ProFormDependency,
   ProFormDigit,
   ProFormRadio,
+  ProFormSelect,
   ProFormText,
   type ProColumns,
 } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { isEmpty, menuCreateSchema, PERMISSIONS } from '@tegang/domain';
+import { isEmpty, menuCreateSchema, PERMISSION_KEYS, PERMISSIONS } from '@tegang/domain';
 import { createMenu, deleteMenu, menuTree, swapMenuOrder, updateMenu, type Menu } from '../../../api/system';
 import { ACTION_STYLE, CrudTable, type CrudConfig } from '../../../components/crud';
 import { IconPicker } from '../../../components/icon-picker';
@@ -26,6 +27,8 @@ import './strings';
 const M = menuCreateSchema.shape;
 const MENU = '0';
 const BUTTON = '1';
+/** A menu row may only carry a declared permission key (never `*`; the server answers 400 otherwise). */
+const PERMISSION_OPTIONS = PERMISSION_KEYS.map((key) => ({ value: key, label: key }));
 
 type MenuForm = {
   pid: number;
@@ -293,15 +296,13 @@ export default function MenuPage() {
             <ProFormDependency name={['type']}>
               {({ type }) =>
                 type === BUTTON ? (
-                  <ProFormText
+                  <ProFormSelect
                     name="permission"
                     required
                     label={t('sys.menu.permission')}
-                    rules={[
-                      requiredMsg('system.menu.permission.required'),
-                      schemaRule(M.permission, 'field.menu.permission'),
-                    ]}
-                    fieldProps={{ maxLength: 100, 'data-testid': 'sys-menu-permission' }}
+                    rules={[requiredMsg('system.menu.permission.required')]}
+                    options={PERMISSION_OPTIONS}
+                    fieldProps={{ showSearch: true, 'data-testid': 'sys-menu-permission' } as object}
                   />
                 ) : (
                   <>
@@ -328,10 +329,13 @@ export default function MenuPage() {
                         { value: '0', label: t('common.no') },
                       ]}
                     />
-                    <ProFormText
+                    <ProFormSelect
                       name="permission"
                       label={t('sys.menu.permission')}
-                      fieldProps={{ maxLength: 100, 'data-testid': 'sys-menu-permission' }}
+                      options={PERMISSION_OPTIONS}
+                      fieldProps={
+                        { showSearch: true, allowClear: true, 'data-testid': 'sys-menu-permission' } as object
+                      }
                     />
                   </>
                 )

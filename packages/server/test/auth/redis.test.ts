@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_MAX_FAILURES } from '@tegang/domain';
+import { createTestApp, type TestApp } from '../helpers';
+import { LOGIN_PATH, WRONG, from, solvedCaptcha } from './login-fixtures';
+
+/**
+ * The same lockout and per-IP limit with REDIS_URL set (several nodes): runs only when
+ * TEST_REDIS_URL names a Redis to use, e.g. `redis-server --port 6399` and
+ * TEST_REDIS_URL=redis://127.0.0.1:6399.
+ */
+const url = process.env.TEST_REDIS_URL;
+let t: TestApp;
+beforeAll(async () => {
+  if (url)
+    t = await createTestApp({
+      env: { REDIS_URL: url, TRUST_PROXY: 'true', CAPTCHA_ENABLED: 'true', LOGIN_RATE_LIMIT: '4' },
+    });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe.runIf(url)('with Redis', () => {
+  it('locks a name without an account after five parallel guesses', async () => {
+    const name = `redis_nobody_${Date.now()}`;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const ip = `10.99.${i}.${Date.now() % 250}`;
+        const captcha = await solvedCaptcha(t, from(ip));
+        return t.secure(
+          'POST',
+          LOGIN_PATH.candidate,
+          { userName: name, password: WRONG, ...captcha },
+          from(ip),
+        );
+      }),
+    );
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(LOGIN_MAX_FAILURES - 1);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(20 - (LOGIN_MAX_FAILURES - 1));
+  });
+
+  it('limits logins per address in Redis', async () => {
+    const ip = `10.98.${Date.now() % 250}.1`;
+    const statuses = [];
+    for (let i = 0; i < 5; i++) {
+      const captcha = await solvedCaptcha(t, from(ip));
+      statuses.push(
+        (
+          await t.secure(
+            'POST',
+            LOGIN_PATH.admin,
+            { userName: `r${i}`, password: WRONG, ...captcha },
+            from(ip),
+          )
+        ).status,
+      );
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 429]);
+  });
+});
