@@ -19,4 +19,29 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // Route files parse, authorise and answer; queries and transactions live in the area's service.ts
+    // (docs/architecture.md). Type-only imports (e.g. `import type { Db }`) stay allowed.
+    files: ['packages/server/src/modules/**/routes.ts', 'packages/server/src/modules/**/routes-*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message: 'No SQL in route files: put the query in the area service.ts.',
+              allowTypeImports: true,
+            },
+            {
+              group: ['**/db', '**/db/*'],
+              message:
+                'Route files do not touch the database (schema, handle, seed): call the area service.ts.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -87,3 +87,60 @@ export interface CandidateInfo {
   birthday: string;
   telephone: string;
 }
+
+/** The decrypted body of both logins (POST /auth/login, POST /api/auth/login). */
+export type LoginInput = z.output<typeof loginSchema>;
+/** POST /api/register (encrypted). */
+export type RegisterInput = z.output<typeof registerSchema>;
+/** POST /api/forgetPassword (encrypted). */
+export type ForgetPasswordInput = z.output<typeof forgetPasswordSchema>;
+/** POST /api/forgetUserName (encrypted). */
+export type ForgetUserNameInput = z.output<typeof forgetUserNameSchema>;
+/** POST /api/editUserInfo (encrypted); `code` only when the phone changes. */
+export type EditUserInfoInput = z.output<typeof editUserInfoSchema>;
+/** POST /api/editPassword and PUT /system/user/updatePsw (encrypted). */
+export type EditPasswordInput = z.output<typeof editPasswordSchema>;
+
+/** GET /auth/getCaptcha: `enabled` false means no captcha is asked (then uuid and img are ''). */
+export interface Captcha {
+  enabled: boolean;
+  uuid: string;
+  /** A data: URL of the image. */
+  img: string;
+}
+
+/** GET /auth/lockState: whether the session is locked and whether it has a lock password yet. */
+export interface LockState {
+  locked: boolean;
+  hasPassword: boolean;
+}
+
+/** The administrator of GET /auth/getInfo (spec §3 "User session"): never the hash or lockout state. */
+export interface AdminUser {
+  id: number;
+  /** The same as id (the original API's name). */
+  userId: number;
+  userName: string;
+  nickName: string;
+  avatar: string | null;
+  phone: string | null;
+  sex: string | null;
+  departmentId: number | null;
+  provinceCode: string | null;
+  cityCode: string | null;
+  countyCode: string | null;
+  state: string;
+  createTime: string;
+  updateTime: string;
+}
+
+/** GET /auth/getInfo: the user, its role codes and permission keys ('*' for the admin role). */
+export interface AdminInfo {
+  user: AdminUser;
+  roles: string[];
+  permissions: string[];
+}
+
+/** State of a candidate account (spec §3 "Candidate user"): only an active account logs in. */
+export const CANDIDATE_STATE = { active: '0', disabled: '1' } as const;
+export type CandidateState = (typeof CANDIDATE_STATE)[keyof typeof CANDIDATE_STATE];

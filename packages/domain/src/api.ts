@@ -16,6 +16,18 @@ export interface Page<T> {
   size: number;
 }
 
+/** The paging fields of a list request (spec §9), beside its search fields. */
+export interface PageQuery {
+  current: number;
+  size: number;
+}
+
+/** A code-list option the server serves (spec §4: plan statuses, form statuses, user states …). */
+export interface CodeOption {
+  value: string;
+  label: string;
+}
+
 /** Allowed page sizes (spec §9): default 10; options 10, 20, 30, 50, 100. */
 export const PAGE_SIZES = [10, 20, 30, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;

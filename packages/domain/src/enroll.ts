@@ -41,8 +41,34 @@ export type EnrollDictField = keyof typeof ENROLL_DICT_FIELDS;
 
 /** Value of recruit_teacher_certification meaning "holds a certificate": type and subject then required. */
 export const TEACHER_CERTIFICATION_HELD = '1';
-/** sys_yes_no "yes". */
+/** sys_yes_no "yes" (also the yes of the website's show flags, menu keep-alive, system dictionaries). */
 export const YES = '1';
+
+/** Fields of the application that apply only under a condition on another field. */
+export const ENROLL_CONDITIONAL_FIELDS = [
+  'teacherCertificationType',
+  'teacherCertificationSubject',
+  'priorityContent',
+] as const;
+export type EnrollConditionalField = (typeof ENROLL_CONDITIONAL_FIELDS)[number];
+
+/**
+ * The certificate/priority rule of the application (spec §5 application form), the one place both
+ * sides ask: certificate type and subject apply only when a teacher's certificate is held
+ * (teacherCertification = TEACHER_CERTIFICATION_HELD), the priority content only when a priority
+ * condition is claimed (priorityCondition = YES). A field that applies is shown and required; one
+ * that does not is hidden, not sent, and stored as null.
+ */
+export function enrollFieldApplies(
+  field: EnrollConditionalField,
+  values: { teacherCertification?: string | null; priorityCondition?: string | null },
+): boolean {
+  return field === 'priorityContent'
+    ? values.priorityCondition === YES
+    : values.teacherCertification === TEACHER_CERTIFICATION_HELD;
+}
+/** sys_yes_no "no". */
+export const NO = '0';
 
 /** Basic info group of the form, in display order (spec §2). */
 export const ENROLL_BASIC_FIELDS = [
@@ -92,8 +118,7 @@ const enrollInfo = {
 /**
  * The candidate's application (POST /api/apply, multipart fields; the photo `updateImg` is checked
  * apart). Birthday and gender are derived from the ID number by the server; those sent are ignored.
- * Conditional rules: certificate type and subject when a certificate is held; priority content when
- * a priority condition is claimed.
+ * Conditional fields (certificate type and subject, priority content): enrollFieldApplies.
  */
 export const enrollApplySchema = z
   .object({
@@ -125,9 +150,7 @@ export const enrollApplySchema = z
     const requireIf = (cond: boolean, field: keyof typeof form) => {
       if (cond && !form[field]) ctx.addIssue({ code: 'custom', path: [field], message: 'rule.required' });
     };
-    requireIf(form.teacherCertification === TEACHER_CERTIFICATION_HELD, 'teacherCertificationType');
-    requireIf(form.teacherCertification === TEACHER_CERTIFICATION_HELD, 'teacherCertificationSubject');
-    requireIf(form.priorityCondition === YES, 'priorityContent');
+    for (const field of ENROLL_CONDITIONAL_FIELDS) requireIf(enrollFieldApplies(field, form), field);
   });
 export type EnrollApplyInput = z.output<typeof enrollApplySchema>;
 
@@ -151,9 +174,16 @@ export const enrollQuerySchema = z.object({
   isDownload: optionalString(2),
 });
 export type EnrollQuery = z.output<typeof enrollQuerySchema>;
+/** The filters the back office sends to GET /candidate/enroll/page and the export (before parsing). */
+export type EnrollFilters = Partial<Record<Exclude<keyof EnrollQuery, 'planId'>, string>> & {
+  planId?: number;
+};
 
 /** Form generation status (spec §4): server-supplied code list. */
 export const CREATE_STATUS = { pending: '0', generated: '1' } as const;
+export type CreateStatus = (typeof CREATE_STATUS)[keyof typeof CREATE_STATUS];
+/** Every CREATE_STATUS value, in order (the options of GET /candidate/enroll/getEnrollCreateStatus). */
+export const CREATE_STATUSES: readonly CreateStatus[] = [CREATE_STATUS.pending, CREATE_STATUS.generated];
 
 /** The enrolment as the API returns it (admin detail and candidate view); coded fields carry codes. */
 export interface Enroll {
@@ -232,4 +262,48 @@ export interface EnrollStatistics {
   byCounty: DemandBar[];
   byPeriod: DemandBar[];
   bySubject: DemandBar[];
+}
+
+/** Download flag of an enrolment: '1' once the candidate downloaded the enrolment form. */
+export const DOWNLOADED = { no: '0', yes: '1' } as const;
+/** GET /api/apply/{planId}: APPLY_FLAG.applied when the candidate has applied to the plan. */
+export const APPLY_FLAG = { none: '0', applied: '1' } as const;
+export type ApplyFlag = (typeof APPLY_FLAG)[keyof typeof APPLY_FLAG];
+
+/** The open plan as GET /api/recruitPlan/checkCanCandidate returns it (times ISO 8601). */
+export interface CandidatePlan {
+  id: number;
+  name: string;
+  year: string;
+  enrollStartTime: string;
+  enrollEndTime: string;
+  customerServicePhone: string | null;
+  /** The service-centre notes (HTML). */
+  serviceCenter: string | null;
+}
+
+/** GET /api/recruitPlan/checkCanCandidate (spec §3 "Check-candidate response"), plus the plan. */
+export interface CanCandidate {
+  /** True inside the plan's online enrolment window. */
+  canCandidate: boolean;
+  /** The open plan, null when none is open. */
+  planId: number | null;
+  /** Why the candidate cannot apply (and when the window opens), in the caller's language; '' when open. */
+  message: string;
+  /** Candidates must be born on or after it (YYYY-MM-DD); null for no limit. */
+  limitBirth: string | null;
+  plan: CandidatePlan | null;
+}
+
+/**
+ * An enrolment with its photo as a data: URL (null when none): the admin detail
+ * (GET /candidate/enroll/{id}) and the candidate's own (GET /api/enroll/getEnrollByPlanId/{planId}).
+ */
+export type EnrollDetail = Enroll & { pictureData: string | null };
+/** The candidate's own enrolment (GET /api/enroll/getEnrollByPlanId/{planId}). */
+export type CandidateEnroll = EnrollDetail;
+
+/** A one-time download link ({url}, valid 5 minutes) of an enrolment form or an export. */
+export interface DownloadLink {
+  url: string;
 }

@@ -14,3 +14,4 @@ export * from './crypto';
 export * from './website';
 export * from './system';
 export * from './menu';
+export * from './screens';

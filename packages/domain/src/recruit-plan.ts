@@ -134,11 +134,27 @@ export const recruitPlanQuerySchema = z.object({
   year: optionalString(4),
   status: optionalString(2),
 });
+/** The search fields of GET /recruit/recruitPlan/page (paging comes beside them). */
+export type RecruitPlanQuery = Partial<Record<keyof z.output<typeof recruitPlanQuerySchema>, string>>;
+
+/** A plan of GET /recruit/recruitPlan/listRecruitPlan (the plan pickers). */
+export interface PlanOption {
+  id: number;
+  name: string;
+  year: string;
+  status: PlanStatus;
+}
 
 /** Plan status codes (spec §4): 0 unpublished (deletable), 1 enrolling/open, 2 closed. */
 export const PLAN_STATUS = { draft: '0', open: '1', closed: '2' } as const;
 export type PlanStatus = (typeof PLAN_STATUS)[keyof typeof PLAN_STATUS];
 export const PLAN_STATUSES: readonly PlanStatus[] = ['0', '1', '2'];
+/**
+ * Status of a demand row of a plan (spec §3 "Recruit plan data"): only active rows with demand > 0
+ * are offered to candidates (the /api/recruitPlanData cascade and POST /api/apply).
+ */
+export const PLAN_DATA_STATUS = { inactive: '0', active: '1' } as const;
+export type PlanDataStatus = (typeof PLAN_DATA_STATUS)[keyof typeof PLAN_DATA_STATUS];
 /** Allowed transitions of POST /recruit/recruitPlan/updateStatus/{id}/{status}. */
 export const PLAN_STATUS_TRANSITIONS: Record<PlanStatus, readonly PlanStatus[]> = {
   '0': ['1'],
@@ -161,4 +177,27 @@ export interface RecruitPlan extends PlanTimeline {
   serviceCenter: string | null;
   createTime: string;
   updateTime: string;
+}
+
+/** A live demand row of a plan (GET /api/recruitPlanData/getRecruitPlanDataByPlanId/{planId}). */
+export interface DemandRow {
+  countyCode: string;
+  cityCode: string;
+  category: string;
+  learningPeriod: string;
+  subject: string;
+  /** Number of posts, > 0. */
+  demandNumber: number;
+}
+
+/** A choice of the candidate's demand cascade: dictionary value with its zh and en labels. */
+export interface DemandOption {
+  value: string;
+  label: string;
+  labelEn: string | null;
+}
+
+/** A subject choice of the cascade, with its number of posts. */
+export interface SubjectDemandOption extends DemandOption {
+  demandNumber: number;
 }

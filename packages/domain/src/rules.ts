@@ -37,13 +37,23 @@ export const TEXT_CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export const NUL_RE = /\u0000/;
 /* eslint-enable no-control-regex */
 
+/**
+ * Lengths of the fields checked by a pattern rather than a Zod .max() (the web's input maxLength reads
+ * these; the checks below use them too).
+ */
+export const PHONE_LENGTH = 11;
+export const ID_CARD_LENGTH = 18;
+export const SMS_CODE_LENGTH = 6;
+export const USER_NAME_MAX = 16;
+export const REAL_NAME_MAX = 30;
+
 /** Mainland mobile number: 11 digits, first 1, second 3-9 (spec §5 Phone). */
 export const PHONE_RE = /^1[3-9]\d{9}$/;
 /** Spec §5 phone check: empty, then length 11, then format; the value is read in its canonical form. */
 export function checkPhone(value: unknown): MessageKey | null {
   if (isEmpty(value)) return 'rule.phone.empty';
   const text = normalizeCompat(String(value));
-  if (text.length !== 11) return 'rule.phone.length';
+  if (text.length !== PHONE_LENGTH) return 'rule.phone.length';
   return PHONE_RE.test(text) ? null : 'rule.phone';
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { newPasswordString, userNameString } from './account';
 import { isEmpty } from './rules';
+import type { MenuItem } from './menu';
 import {
   INT_MAX,
   codeString,
@@ -28,6 +29,8 @@ const flag = (requiredKey: Parameters<typeof codeString>[0] = 'rule.required') =
 // ---- Users ------------------------------------------------------------------------------------
 export const USER_STATE = { enabled: '0', disabled: '1' } as const;
 export const USER_STATES = ['0', '1'] as const;
+/** State of a back-office user: USER_STATE.enabled '0', USER_STATE.disabled '1'. */
+export type UserState = (typeof USER_STATES)[number];
 
 const regionCode = () => optionalString(12);
 const userFields = {
@@ -69,6 +72,7 @@ export const userProfileSchema = z.object({
   sex: optionalString(2),
   avatar: optionalString(500),
 });
+export type UserProfileInput = z.output<typeof userProfileSchema>;
 /** Search of POST /system/user/list. */
 export const userQuerySchema = z.object({
   userName: optionalString(32),
@@ -77,6 +81,8 @@ export const userQuerySchema = z.object({
   state: optionalString(1),
   departmentId: z.preprocess((v) => (isEmpty(v) ? undefined : v), id().optional()),
 });
+/** The search fields of POST /system/user/list (paging comes beside them). */
+export type UserQuery = z.output<typeof userQuerySchema>;
 export const USER_LABELS: FieldLabels = {
   nickName: 'field.nickName',
   sex: 'field.sex',
@@ -244,4 +250,81 @@ export interface SystemUser {
   roleIds: number[];
   createTime: string;
   updateTime: string;
+}
+
+// ---- List rows the system screens read (server answers, web tables) -------------------------------
+
+/** A department as GET/POST /admin/department/… answer it (createTime ISO 8601); a tree via children. */
+export interface DepartmentNode {
+  id: number;
+  /** 0 for a top-level department. */
+  parentId: number;
+  name: string;
+  phone: string | null;
+  sort: number;
+  createTime: string;
+  children?: DepartmentNode[];
+}
+
+/** A region row of GET /system/region/page and /system/region/{id}; parentCode REGION_ROOT for a province. */
+export interface SystemRegion {
+  id: number;
+  code: string;
+  parentCode: string;
+  name: string;
+  /** 1 province, 2 city, 3 county. */
+  level: number;
+  createTime: string;
+}
+
+/** A node of GET /system/region/regionTreeSelect (the root {id 0, code REGION_ROOT, level 0} on top). */
+export interface RegionSelectNode {
+  id: number;
+  code: string;
+  name: string;
+  level: number;
+  children?: RegionSelectNode[];
+}
+
+/** A dictionary type row of POST /admin/dictType/list (times ISO 8601). */
+export interface SystemDictType {
+  id: number;
+  name: string;
+  type: string;
+  /** '1' a built-in type the system needs (not deletable), '0' otherwise. */
+  isSystem: string;
+  description: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+/** A dictionary item row of POST /admin/dictItem/list (times ISO 8601). */
+export interface SystemDictItem {
+  id: number;
+  dictType: string;
+  label: string;
+  labelEn: string | null;
+  value: string;
+  sort: number;
+  /** 'Y' the type's default item, 'N' otherwise. */
+  isDefault: string;
+  description: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+/** A role row of POST /admin/role/list and GET /admin/role/listAllRole (times ISO 8601). */
+export interface SystemRole {
+  id: number;
+  name: string;
+  code: string;
+  comments: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+/** GET /admin/role/authTree/{id}: every menu and button, and the menu ids the role holds. */
+export interface RoleAuthTree {
+  tree: MenuItem[];
+  checkedKeys: number[];
 }

@@ -48,6 +48,41 @@ export function requiredString(
     .refine((v) => isCleanText(v, kind), { error: 'rule.control' });
 }
 
+/**
+ * The longest string a schema accepts (its .max()), looking through optional, nullable, default,
+ * preprocess and pipe wrappers; undefined when it has no maximum. The web's inputs take their
+ * maxLength from here, so a form never allows more than the server does.
+ */
+export function maxLengthOf(schema: z.ZodType | undefined): number | undefined {
+  let node: unknown = schema;
+  for (let depth = 0; node && depth < 10; depth++) {
+    const max = (node as { maxLength?: number | null }).maxLength;
+    if (typeof max === 'number') return max;
+    const def = (node as { _zod?: { def?: Record<string, unknown> } })._zod?.def ?? {};
+    node = def.innerType ?? (def.type === 'pipe' ? (isStringLike(def.out) ? def.out : def.in) : undefined);
+  }
+  return undefined;
+}
+/**
+ * The length limit of every string field of an object schema (looking through refinements and
+ * wrappers): `maxLengthsOf(roleCreateSchema).name` is the longest role name the server accepts.
+ */
+export function maxLengthsOf(schema: z.ZodType): Record<string, number | undefined> {
+  let node: unknown = schema;
+  for (let depth = 0; node && depth < 10; depth++) {
+    const shape = (node as { shape?: Record<string, z.ZodType> }).shape;
+    if (shape && typeof shape === 'object')
+      return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, maxLengthOf(v)]));
+    const def = (node as { _zod?: { def?: Record<string, unknown> } })._zod?.def ?? {};
+    node = def.innerType ?? def.in ?? def.schema;
+  }
+  return {};
+}
+const isStringLike = (node: unknown) => {
+  const def = (node as { _zod?: { def?: { type?: string } } } | undefined)?._zod?.def;
+  return def?.type === 'string' || def?.type === 'optional' || def?.type === 'nullable';
+};
+
 /** An optional string: '' and null become undefined; control characters as `kind` says (default single-line). */
 export function optionalString(max = 500, kind: TextKind = 'line') {
   return z.preprocess(

@@ -62,7 +62,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       ? redisKv(config.redisUrl)
       : memoryKv(opts.now ? () => opts.now!().getTime() : Date.now));
   if (!opts.storage) {
-    // Folders 0700 and no temporaries left by a killed process (issue 6).
+    // Folders 0700 and no temporaries left by a killed process.
     const stale = await prepareLocalFiles(config.filesDir);
     if (stale.length)
       app.log.warn(`removed ${stale.length} stale temporary file(s) under ${config.filesDir}`);

@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { loadConfig } from './config';
-import { migrateDatabase, openDatabase } from './db';
+import { openDatabase } from './db';
 import { describeError, startEmbeddedPostgres, type EmbeddedDb } from './db/embedded';
-import { seedOnce } from './db/seed';
+import { prepareDatabase } from './db/seed';
 import { buildApp } from './app';
 import { CONSOLE_SMS_WARNING } from './integrations/sms';
 
 /**
  * `npm start` (DESIGN "Runtime"): embedded PostgreSQL in DATA_DIR/pg unless DATABASE_URL is set,
- * migrations, the one-time seed, then API and web on PORT. Ctrl-C (SIGINT) or SIGTERM stops the
+ * migrations, the one-time seed, the menu sync (new SCREENS rows reach an existing database), then API and web on PORT. Ctrl-C (SIGINT) or SIGTERM stops the
  * server and then the database cleanly. A PostgreSQL orphaned in DATA_DIR/pg by a killed server is
  * stopped first; the embedded cluster is restarted if it dies while the server runs. Any failure to
  * start prints one clear message, stops what was started, and exits 1.
@@ -27,8 +27,9 @@ async function main() {
   }
   const database = openDatabase(url, 20);
   opened = database;
-  await migrateDatabase(database.db);
-  const seed = await seedOnce(database.db, { adminPassword: config.adminPassword, now: new Date() });
+  const seed = await prepareDatabase(database.db, { adminPassword: config.adminPassword, now: new Date() });
+  if (seed.screensAdded.length)
+    console.log(`[menu] added to the back-office menu: ${seed.screensAdded.join(', ')}`);
   if (seed.generatedAdminPassword) {
     console.log(
       `\n  First start: the back-office user "admin" has the password  ${seed.generatedAdminPassword}\n  It is shown only this once; change it after logging in.\n`,

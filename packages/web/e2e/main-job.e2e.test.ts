@@ -9,7 +9,7 @@ import { desktop, launch, phone } from './browser';
 import { makeIdCard, pdfText, pick, shot, smsCode } from './support';
 
 /**
- * The main job end to end (issue 2): a candidate on a phone registers with an SMS code, applies with a
+ * The main job end to end: a candidate on a phone registers with an SMS code, applies with a
  * photo and downloads the enrolment form; an administrator finds that enrolment, edits its phone and
  * exports the list.
  */
@@ -193,7 +193,7 @@ describe('an administrator', () => {
 });
 
 /**
- * The back office an administrator lives in (issue 3), after the candidate above has left one
+ * The back office an administrator lives in (roles, users, tabs, lock, language), after the candidate above has left one
  * enrolment in another county: the admin creates a role with the enrolment page's view button and a
  * 南明区 user with that role; uses tabs, menu search, theme, the error log, lock, English; the new user
  * sees only that menu and button and none of another county's enrolments.

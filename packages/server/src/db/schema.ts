@@ -413,6 +413,17 @@ export const seedMarker = pgTable('seed_marker', {
     .default(sql`now()`),
 });
 
+/**
+ * The entries of packages/domain SCREENS already applied to this database's menu (db/menu-sync.ts):
+ * `key` is a group's or screen's menu path, or a button's permission key; `menuId` the row it made
+ * or adopted, null once an administrator deleted that row (it is then never re-created).
+ */
+export const screenSync = pgTable('screen_sync', {
+  key: varchar('key', { length: 200 }).primaryKey(),
+  menuId: ref('menu_id').references(() => sysMenu.id, { onDelete: 'set null' }),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Login log (RuoYi-style): every back-office (and candidate) login attempt, success or failure. */
 export const sysLoginLog = pgTable(
   'sys_login_log',

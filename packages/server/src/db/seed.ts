@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { ADMIN_ROLE, PERMISSIONS, PLAN_STATUS } from '@tegang/domain';
+import { ADMIN_ROLE, PLAN_STATUS } from '@tegang/domain';
 import sanitizeHtml from 'sanitize-html';
-import type { Db, Tx } from './index';
+import { migrateDatabase, type Db, type Tx } from './index';
+import { applyScreens, MENU_LOCK, syncScreens } from './menu-sync';
 import {
   categoryEducation,
   instruction,
@@ -13,10 +14,8 @@ import {
   sysDepartment,
   sysDictItem,
   sysDictType,
-  sysMenu,
   sysRegion,
   sysRole,
-  sysRoleMenu,
   sysUser,
   sysUserRole,
 } from './schema';
@@ -25,7 +24,7 @@ import { INSTRUCTION_TYPE_ENROLL_NOTICE } from '../modules/instruction/service';
 
 /**
  * First-start seed (DESIGN "Runtime"): real GB/T 2260 regions, the 13 dictionaries of spec §3, the
- * admin role and user, the back-office menu, and a demo plan for Guizhou whose enrolment window is
+ * admin role and user, the back-office menu (from SCREENS, kept in step later by menu-sync.ts), and a demo plan for Guizhou whose enrolment window is
  * open today. Runs once: a marker row records it, inside the same transaction.
  */
 const dataFile = (name: string) =>
@@ -80,126 +79,6 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-/** A page of the back-office menu with the buttons of its permission group (spec §2 "Back-office routes"). */
-const page = (
-  name: string,
-  nameEn: string,
-  path: string,
-  icon: string,
-  group: Record<string, string> & { list: string },
-) => ({ name, nameEn, path, icon, permission: group.list, buttons: Object.values(group) });
-
-/** Button names by the action part of their permission key: [zh, en]. */
-const BUTTON_NAMES: Record<string, [string, string]> = {
-  list: ['列表', 'List'],
-  query: ['详情', 'View'],
-  add: ['新增', 'Add'],
-  edit: ['修改', 'Edit'],
-  remove: ['删除', 'Delete'],
-  status: ['发布状态', 'Status'],
-  export: ['导出', 'Export'],
-  generate: ['生成', 'Generate'],
-  resetPsw: ['重置密码', 'Reset password'],
-  state: ['启用停用', 'Enable or disable'],
-  auth: ['授权', 'Authorise'],
-  forceLogout: ['强制退出', 'Force logout'],
-};
-
-/**
- * The back-office menu: recruitment (issue 2), system management and monitoring (issue 3), each page
- * with its buttons from PERMISSIONS.
- */
-const MENU = [
-  {
-    name: '招生管理',
-    nameEn: 'Recruitment',
-    path: '/recruit',
-    icon: 'TeamOutlined',
-    children: [
-      page('招聘计划', 'Recruit plans', '/recruit/recruitPlan', 'ScheduleOutlined', PERMISSIONS.recruitPlan),
-      page('报名记录', 'Enrolments', '/candidate/enroll', 'SolutionOutlined', PERMISSIONS.enroll),
-    ],
-  },
-  {
-    name: '系统管理',
-    nameEn: 'System',
-    path: '/system',
-    icon: 'SettingOutlined',
-    children: [
-      page('用户管理', 'Users', '/system/user', 'UserOutlined', PERMISSIONS.user),
-      page('角色管理', 'Roles', '/system/role', 'SafetyCertificateOutlined', PERMISSIONS.role),
-      page('菜单管理', 'Menus', '/system/menu', 'MenuOutlined', PERMISSIONS.menu),
-      page('部门管理', 'Departments', '/system/department', 'ApartmentOutlined', PERMISSIONS.department),
-      page('地区管理', 'Regions', '/system/region', 'EnvironmentOutlined', PERMISSIONS.region),
-      page('字典管理', 'Dictionaries', '/system/dict', 'BookOutlined', PERMISSIONS.dict),
-    ],
-  },
-  {
-    name: '系统监控',
-    nameEn: 'Monitoring',
-    path: '/monitor',
-    icon: 'MonitorOutlined',
-    children: [
-      page('操作日志', 'Operation logs', '/monitor/operlog', 'FileSearchOutlined', PERMISSIONS.operLog),
-      page('登录日志', 'Login logs', '/monitor/loginlog', 'LoginOutlined', PERMISSIONS.loginLog),
-      page('在线用户', 'Online users', '/monitor/online', 'GlobalOutlined', PERMISSIONS.online),
-    ],
-  },
-];
-
-async function seedMenu(tx: Tx): Promise<number[]> {
-  const ids: number[] = [];
-  let sort = 0;
-  for (const group of MENU) {
-    const [parent] = await tx
-      .insert(sysMenu)
-      .values({
-        pid: 0,
-        name: group.name,
-        nameEn: group.nameEn,
-        path: group.path,
-        icon: group.icon,
-        type: '0',
-        sort: sort++,
-      })
-      .returning();
-    ids.push(parent!.id);
-    for (const item of group.children) {
-      const [menu] = await tx
-        .insert(sysMenu)
-        .values({
-          pid: parent!.id,
-          name: item.name,
-          nameEn: item.nameEn,
-          path: item.path,
-          icon: item.icon,
-          type: '0',
-          permission: item.permission,
-          sort: sort++,
-        })
-        .returning();
-      ids.push(menu!.id);
-      for (const key of item.buttons.filter((b) => b !== item.permission)) {
-        const action = key.split(':').pop()!;
-        const [button] = await tx
-          .insert(sysMenu)
-          .values({
-            pid: menu!.id,
-            name: BUTTON_NAMES[action]?.[0] ?? action,
-            nameEn: BUTTON_NAMES[action]?.[1] ?? action,
-            type: '1',
-            permission: key,
-            keepAlive: '0',
-            sort: sort++,
-          })
-          .returning();
-        ids.push(button!.id);
-      }
-    }
-  }
-  return ids;
-}
-
 /** Plan windows around `now`: the plan runs from 10 days ago for 120 days; enrolment is open now. */
 export function demoTimeline(now: Date) {
   const d = (days: number, hour = 1) =>
@@ -252,15 +131,17 @@ export async function seedReferenceData(tx: Tx): Promise<void> {
   }
 }
 
-/** Seeds the first department, the admin role with the whole menu, and the user `admin`. */
+/**
+ * Seeds the first department, the admin role, the back-office menu of packages/domain SCREENS
+ * (applyScreens: every group, screen and button, linked to the admin role) and the user `admin`.
+ */
 export async function seedAdmin(tx: Tx, password: string): Promise<void> {
   const [dept] = await tx.insert(sysDepartment).values({ parentId: 0, name: '省教育厅' }).returning();
   const [role] = await tx
     .insert(sysRole)
     .values({ name: '超级管理员', code: ADMIN_ROLE, comments: '拥有全部权限' })
     .returning();
-  const menuIds = await seedMenu(tx);
-  await tx.insert(sysRoleMenu).values(menuIds.map((menuId) => ({ roleId: role!.id, menuId })));
+  await applyScreens(tx);
   const [user] = await tx
     .insert(sysUser)
     .values({
@@ -320,7 +201,7 @@ export async function seedDemoPlan(tx: Tx, now: Date): Promise<number> {
  */
 export async function seedOnce(db: Db, opts: { adminPassword?: string; now: Date }): Promise<SeedResult> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(20270101)`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${MENU_LOCK})`);
     const [done] = await tx.select().from(seedMarker).where(eq(seedMarker.name, 'initial'));
     if (done) return { seeded: false };
     const generated = opts.adminPassword ? undefined : generatePassword();
@@ -330,4 +211,21 @@ export async function seedOnce(db: Db, opts: { adminPassword?: string; now: Date
     await tx.insert(seedMarker).values({ name: 'initial' });
     return { seeded: true, generatedAdminPassword: generated };
   });
+}
+
+/**
+ * The database part of every start (main.ts): migrations, the first-start seed (seedOnce), then the
+ * menu sync (syncScreens) that brings screens and buttons added to SCREENS since the last start into
+ * an existing database. `screensAdded` lists the keys the sync inserted (empty on a first start, where
+ * the seed made the whole menu). Throws what the database throws; nothing is half-applied (each step
+ * is one transaction).
+ */
+export async function prepareDatabase(
+  db: Db,
+  opts: { adminPassword?: string; now: Date },
+): Promise<SeedResult & { screensAdded: string[] }> {
+  await migrateDatabase(db);
+  const seed = await seedOnce(db, opts);
+  const { added } = await syncScreens(db);
+  return { ...seed, screensAdded: added };
 }

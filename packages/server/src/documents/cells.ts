@@ -1,5 +1,5 @@
 /**
- * Cell values of every exported spreadsheet (issue 6 "Exported spreadsheets", OWASP "CSV
+ * Cell values of every exported spreadsheet ( "Exported spreadsheets", OWASP "CSV
  * injection"): a text that a spreadsheet program would take for a formula when the cell is opened or
  * edited is written as text behind an apostrophe, so that what a candidate typed is never run on an
  * administrator's computer. Every export (xlsx now, csv if one comes) passes its values through

@@ -15,7 +15,7 @@ import { escapeCell } from './cells';
  * The enrolment export (spec §7 GET /candidate/enroll/export): an xlsx written with exceljs's streaming
  * writer, row by row from batches, so 100k rows stay in bounded memory. Columns: the list columns of
  * spec §2 first, then the rest of the form. Coded fields are written as their labels. Every value goes
- * through escapeCell (issue 6: a text starting with =, +, -, @, tab or CR is written behind an apostrophe).
+ * through escapeCell (: a text starting with =, +, -, @, tab or CR is written behind an apostrophe).
  */
 export const EXPORT_COLUMNS: (keyof Enroll)[] = [
   'planYear',

@@ -10,7 +10,7 @@ import type { Dicts } from '../lib/dicts';
 import { renderFormPdf, type PdfField } from './pdf';
 
 /**
- * The enrolment form PDF (报名表, issue 2): A4, every field of the two form groups of spec §2 with the
+ * The enrolment form PDF (报名表): A4, every field of the two form groups of spec §2 with the
  * photo, Chinese embedded as a subset font and extractable. Coded fields print their dictionary labels.
  */
 export async function renderEnrollForm(

@@ -5,7 +5,7 @@ import { AppError } from '../lib/errors';
 import type { SmsSettings } from './sms-config';
 
 /**
- * SMS providers (DESIGN "SMS", issue 6): `console` writes the message to the server log on one line
+ * SMS providers (DESIGN "SMS"): `console` writes the message to the server log on one line
  * with the phone number and the code (development); `aliyun` and `tencent` send the code through the
  * official SDKs with the template of the purpose (settings in sms-config.ts). A provider that fails
  * throws SmsSendError (500 'sms.sendFailed') after logging the provider's error code and message,

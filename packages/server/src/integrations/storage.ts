@@ -6,7 +6,7 @@ import path from 'node:path';
  * File storage (DESIGN "files"): a local folder by default; S3-compatible storage plugs in behind the
  * same interface. Keys are relative paths such as `enroll/photo/3f…a.jpg`; they never come from users.
  *
- * Data at rest (issue 6, docs/security.md "Data at rest"): candidate photos and enrolment form PDFs
+ * Data at rest (docs/security.md "Data at rest"): candidate photos and enrolment form PDFs
  * hold personal data, so the local storage writes files 0600 and folders 0700 (readable by the
  * server's user only, whatever the umask), and a file appears whole or not at all: it is written to a
  * temporary beside it (`<key>.<pid>.<random>.tmp`) and renamed.
@@ -83,7 +83,7 @@ export function localStorage(root: string): Storage {
 }
 
 /**
- * Start-up care of the local files folder `root` (issue 6 "Faults": `kill -9` left `…jpg.NNNN.tmp`
+ * Start-up care of the local files folder `root` (after a crash: `kill -9` left `…jpg.NNNN.tmp`
  * files): creates `root` if missing, sets `root` and every folder under it to DIR_MODE (folders of
  * older installs were 0755), and deletes our temporaries (names ending `.<pid>[.<hex>].tmp`) last
  * modified more than `maxAgeMs` before `now`, which no live write can still own (a node sharing the

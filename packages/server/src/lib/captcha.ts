@@ -6,6 +6,7 @@ import { AppError } from './errors';
 /** Image captcha of the two logins (spec §7 GET /auth/getCaptcha): 4 characters, valid 2 minutes, single use. */
 const CAPTCHA_TTL_S = 120;
 
+/** The captcha answer (same shape as domain Captcha). */
 export interface Captcha {
   enabled: boolean;
   uuid: string;

@@ -3,7 +3,7 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import pg from 'pg';
 
 /**
- * What the server log may hold (issue 6 "Secrets and personal data", docs/security.md "Logging"):
+ * What the server log may hold ( "Secrets and personal data", docs/security.md "Logging"):
  * - a failed database statement is logged by its SQL text (placeholders `$1…`, never the values), its
  *   PostgreSQL error code (SQLSTATE) and the names PostgreSQL gives (table, column, constraint); the
  *   parameters, PostgreSQL's `detail` ("Failing row contains (…)", "Key (id_card)=(…)") and the

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '@tegang/domain';
+import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, USER_STATE, CANDIDATE_STATE } from '@tegang/domain';
 import type { AppContext } from '../context';
 import { candidateUser, sysUser } from '../db/schema';
 import { verifyCaptcha } from './captcha';
@@ -196,7 +196,8 @@ async function succeed(ctx: AppContext, attempt: LoginAttempt, account: LoginAcc
   await ctx.db.update(table).set({ failedLogins: 0, lockedUntil: null }).where(eq(table.id, account.id));
   await ctx.kv.del(keys.ipFailed(attempt, account.id));
   await ctx.kv.del(keys.bypass(attempt, account.id));
-  if (account.state !== '0') throw new AppError(403, 'auth.login.disabled');
+  const active = attempt.kind === 'admin' ? USER_STATE.enabled : CANDIDATE_STATE.active;
+  if (account.state !== active) throw new AppError(403, 'auth.login.disabled');
   await ctx.kv.set(keys.familiar(attempt, account.id), '1', FAMILIAR_DAYS * 86_400);
   return account.id;
 }

@@ -4,7 +4,7 @@ import { PHOTO_MAX_BYTES, PHOTO_MIN_HEIGHT, PHOTO_MIN_WIDTH } from '@tegang/doma
 import { AppError } from './errors';
 
 /**
- * Candidate photos (issue 2): JPEG or PNG sniffed by content (the name and the declared type are not
+ * Candidate photos (spec §5 "Photo"): JPEG or PNG sniffed by content (the name and the declared type are not
  * trusted), at most 2 MB, at least 200×280 px; normalised for printing: orientation applied,
  * metadata stripped, fitted inside 390×540 px (a 35×49 mm box at ~280 dpi), JPEG quality 88.
  */

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
-import { ADMIN_ROLE, ALL_PERMISSIONS, isPermissionKey, SESSION_TTL_MS } from '@tegang/domain';
+import { ADMIN_ROLE, ALL_PERMISSIONS, isPermissionKey, SESSION_TTL_MS, USER_STATE } from '@tegang/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import { authSession, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../db/schema';
@@ -83,7 +83,7 @@ export function bearer(value: string | string[] | undefined): string | null {
  */
 export async function loadAdmin(db: Db, userId: number, sessionId: number): Promise<AdminPrincipal | null> {
   const [user] = await db.select().from(sysUser).where(eq(sysUser.id, userId));
-  if (!user || user.state !== '0') return null;
+  if (!user || user.state !== USER_STATE.enabled) return null;
   const roles = await db
     .select({ id: sysRole.id, code: sysRole.code })
     .from(sysUserRole)
@@ -107,7 +107,7 @@ export async function loadAdmin(db: Db, userId: number, sessionId: number): Prom
           sql`${sysMenu.permission} <> ''`,
         ),
       );
-    // Only declared keys count: a `*` or other text on a menu row grants nothing (issue 6).
+    // Only declared keys count: a `*` or other text on a menu row grants nothing.
     permissions = rows.map((r) => r.permission!).filter(isPermissionKey);
   }
   return {

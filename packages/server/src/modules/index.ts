@@ -3,14 +3,14 @@ import { authRoutes } from './auth/routes';
 import { candidateRoutes } from './candidate/routes';
 import { enrollAdminRoutes } from './enroll/routes-admin';
 import { enrollCandidateRoutes } from './enroll/routes-candidate';
-import { enrollStatisticsRoutes } from './enroll/statistics';
+import { enrollStatisticsRoutes } from './enroll/routes-statistics';
 import { fileRoutes } from './file/routes';
 import { healthRoutes } from './health/routes';
 import { instructionRoutes } from './instruction/routes';
 import { monitorRoutes } from './monitor/routes';
 import { planDataRoutes } from './plan-data/routes';
 import { recruitPlanRoutes } from './recruit-plan/routes';
-import { referenceRoutes } from './system/reference';
+import { referenceRoutes } from './system/reference/routes';
 import { systemRoutes } from './system/routes';
 import { websiteRoutes } from './website/routes';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { candidateUser } from '../db/schema';
-import { CANDIDATE_AUTH_HEADER, hasPermission, isEncryptedBody } from '@tegang/domain';
+import { CANDIDATE_AUTH_HEADER, hasPermission, isEncryptedBody, CANDIDATE_STATE } from '@tegang/domain';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { bearer, findSession, loadAdmin } from '../lib/sessions';
 import type { Access } from '../types';
@@ -42,7 +42,7 @@ export function registerAccess(app: FastifyInstance): void {
         .select({ state: candidateUser.state })
         .from(candidateUser)
         .where(eq(candidateUser.id, session.subjectId));
-      if (account?.state !== '0') throw unauthorized();
+      if (account?.state !== CANDIDATE_STATE.active) throw unauthorized();
       req.candidate = { id: session.subjectId, sessionId: session.id };
       return;
     }

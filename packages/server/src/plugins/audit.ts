@@ -82,7 +82,7 @@ function audited(req: FastifyRequest): boolean {
 const errorMessages = new WeakMap<FastifyRequest, string>();
 
 /**
- * The operation log of every mutating back-office call (issue 3): who, when, IP, module, business
+ * The operation log of every mutating back-office call (docs/decisions.md "Operation log"): who, when, IP, module, business
  * type, parameters with secrets masked (encrypted calls: the decrypted payload), result and duration.
  * Registered in the API scope after access control; writing the entry never fails the call.
  */

@@ -3,7 +3,7 @@ import { findControlPath, resolveLang, toFieldErrors, translate } from '@tegang/
 import { ValidationError } from '../lib/errors';
 
 /**
- * One guard for every string of every route (issue 6 "Bad input"): a NUL byte anywhere in the path
+ * One guard for every string of every route ( "Bad input"): a NUL byte anywhere in the path
  * params, the query or the (decrypted) body answers 400 naming the field ('rule.control'), before any
  * schema or handler runs, so PostgreSQL never sees one. Register inside the API scope after
  * registerAccess, so that encrypted bodies are checked once decrypted. Multipart fields are checked by

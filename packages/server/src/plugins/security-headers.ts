@@ -49,7 +49,7 @@ export const DOCS_CSP = [
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * Security headers on every answer — pages, API, files and /docs (issue 6 "Headers"), with
+ * Security headers on every answer — pages, API, files and /docs ( "Headers"), with
  * @fastify/helmet: the CSP above, X-Content-Type-Options nosniff, Referrer-Policy no-referrer (single-use
  * download links never leak through Referer), X-Frame-Options SAMEORIGIN, Cross-Origin-Opener-Policy and
  * Cross-Origin-Resource-Policy same-origin. HSTS only behind TLS: when TRUST_PROXY is set and the

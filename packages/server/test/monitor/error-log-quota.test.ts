@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { sysErrorLog } from '../../src/db/schema';
-import { ERROR_LOG_LIMITS } from '../../src/modules/monitor/error-log';
+import { ERROR_LOG_LIMITS } from '../../src/modules/monitor/service-error-log';
 import { createTestApp, type TestApp } from '../helpers';
 
 /** Issue 6 "Unmetered growth": POST /admin/errorLog is capped per entry and per session. */

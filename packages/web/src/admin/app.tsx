@@ -15,7 +15,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getLockState } from '../api/admin-auth';
+import { getLockState } from './api';
 import { ApiError, handlers } from '../api/request';
 import i18n from '../i18n';
 import { installErrorLog } from './chrome/error-log';

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { ALL_SCREENS, screenRoute, type ScreenPath } from '@tegang/domain';
 
 /**
  * The console's screens by route (spec §2 "Back-office routes": a menu leaf maps to its path + '/index').
@@ -14,63 +15,32 @@ export interface PageDef {
 
 export const HOME_PATH = '/wel/index';
 
+/**
+ * The component of every screen of packages/domain SCREENS, by menu path: a screen without a
+ * component, or a component for a path that is not a screen, fails the type check.
+ */
+const SCREEN_COMPONENTS: Record<ScreenPath, LazyExoticComponent<ComponentType>> = {
+  '/recruit/recruitPlan': lazy(() => import('../areas/recruit-plan/admin-screen')),
+  '/candidate/enroll': lazy(() => import('../areas/enroll/admin-screen')),
+  '/system/user': lazy(() => import('../areas/system/user/admin-screen')),
+  '/system/role': lazy(() => import('../areas/system/role/admin-screen')),
+  '/system/menu': lazy(() => import('../areas/system/menu/admin-screen')),
+  '/system/department': lazy(() => import('../areas/system/department/admin-screen')),
+  '/system/region': lazy(() => import('../areas/system/region/admin-screen')),
+  '/system/dict': lazy(() => import('../areas/system/dict/admin-screen')),
+  '/monitor/operlog': lazy(() => import('../areas/monitor/operlog/admin-screen')),
+  '/monitor/loginlog': lazy(() => import('../areas/monitor/loginlog/admin-screen')),
+  '/monitor/online': lazy(() => import('../areas/monitor/online/admin-screen')),
+};
+
+/** The home page, then the SCREENS in table order, titled by their menu label. */
 export const PAGES: PageDef[] = [
   { path: HOME_PATH, titleKey: 'admin.home', Component: lazy(() => import('./pages/home')) },
-  {
-    path: '/recruit/recruitPlan/index',
-    titleKey: 'admin.plan.title',
-    Component: lazy(() => import('./pages/recruit-plan')),
-  },
-  {
-    path: '/candidate/enroll/index',
-    titleKey: 'admin.enroll.title',
-    Component: lazy(() => import('./pages/enroll')),
-  },
-  {
-    path: '/system/user/index',
-    titleKey: 'sys.user.title',
-    Component: lazy(() => import('./pages/system/user')),
-  },
-  {
-    path: '/system/role/index',
-    titleKey: 'sys.role.title',
-    Component: lazy(() => import('./pages/system/role')),
-  },
-  {
-    path: '/system/menu/index',
-    titleKey: 'sys.menu.title',
-    Component: lazy(() => import('./pages/system/menu')),
-  },
-  {
-    path: '/system/department/index',
-    titleKey: 'sys.dept.title',
-    Component: lazy(() => import('./pages/system/department')),
-  },
-  {
-    path: '/system/region/index',
-    titleKey: 'sys.region.title',
-    Component: lazy(() => import('./pages/system/region')),
-  },
-  {
-    path: '/system/dict/index',
-    titleKey: 'sys.dict.title',
-    Component: lazy(() => import('./pages/system/dict')),
-  },
-  {
-    path: '/monitor/operlog/index',
-    titleKey: 'mon.operlog.title',
-    Component: lazy(() => import('./pages/monitor/operlog')),
-  },
-  {
-    path: '/monitor/loginlog/index',
-    titleKey: 'mon.loginlog.title',
-    Component: lazy(() => import('./pages/monitor/loginlog')),
-  },
-  {
-    path: '/monitor/online/index',
-    titleKey: 'mon.online.title',
-    Component: lazy(() => import('./pages/monitor/online')),
-  },
+  ...ALL_SCREENS.map((screen) => ({
+    path: screenRoute(screen.path),
+    titleKey: screen.labelKey,
+    Component: SCREEN_COMPONENTS[screen.path],
+  })),
 ];
 
 /** Pages reachable without a token (spec §2 "Open routes"; /lock comes with the lock screen). */

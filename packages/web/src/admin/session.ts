@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { getInfo, getMenu, type AdminInfo, type MenuNode } from '../api/admin-auth';
+import { getInfo, getMenu, type AdminInfo, type MenuNode } from './api';
 import { clearToken, getToken } from '../api/tokens';
 import { clearLock } from './chrome/lock-store';
 import { resetTabs } from './chrome/tabs-store';

@@ -1,4 +1,10 @@
-import { registerStrings } from '../i18n';
+import { stringTable, type StringTable } from '../i18n';
+import { crudStrings } from '../components/crud/strings';
+import { dashboardStrings } from '../areas/dashboard/strings';
+import { enrollStrings } from '../areas/enroll/strings';
+import { monitorStrings } from '../areas/monitor/strings';
+import { recruitPlanStrings } from '../areas/recruit-plan/strings';
+import { systemStrings } from '../areas/system/strings';
 
 /** The console's own strings (zh, en). Rules, field labels and server messages live in packages/domain. */
 const zh = {
@@ -26,39 +32,11 @@ const zh = {
   'admin.retry': '重试',
   'admin.welcome': '欢迎您，{name}',
   'admin.welcome.text': '这里是特岗教师招聘工作的管理后台：发布招聘计划、查看和维护考生报名记录。',
-  'admin.stats.enrolls': '报名记录',
-  'admin.stats.plans': '招聘计划',
-  'admin.stats.openPlan': '报名中的计划',
-  'admin.stats.none': '暂无',
-  'admin.stats.unit': '条',
   'admin.quickLinks': '快捷入口',
-  'admin.plan.entity': '招聘计划',
-  'admin.plan.title': '招聘计划列表',
-  'admin.plan.schedule': '时间安排',
-  'admin.plan.changeStatus': '变更状态',
-  'admin.plan.statusConfirm': '确认将招聘计划“{name}”的状态变更为“{status}”吗？',
-  'admin.enroll.entity': '报名记录',
-  'admin.enroll.title': '报名记录列表',
-  'admin.enroll.editPhone': '修改手机号',
-  'admin.enroll.editPhoneTitle': '修改手机号 — {name}',
-  'admin.enroll.export': '导出',
-  'admin.enroll.regionDisabled': '县级管理员只能查看本县的报名记录',
-  'admin.dashboard.title': '数据看板',
-  'admin.dashboard.total': '报名总数',
-  'admin.dashboard.byCounty': '各县报名与需求',
-  'admin.dashboard.byPeriod': '各学段报名与需求',
-  'admin.dashboard.bySubject': '各学科报名与需求',
-  'admin.dashboard.count': '报名/需求',
-  'admin.dashboard.share': '报名需求比',
-  'admin.dashboard.demand': '招聘需求',
-  'admin.dashboard.region': '名称',
-  'admin.dashboard.note': '{plan}：您所辖地区的实时报名人数与计划需求人数。',
-  'admin.dashboard.noAccess': '您没有查看报名记录的权限',
   'admin.info.title': '个人信息',
   'admin.iframe.title': '外部页面',
   'admin.iframe.invalid': '外部页面地址无效，只能嵌入 http 或 https 地址',
   'admin.info.avatar': '头像',
-  'admin.info.roles': '角色',
   'admin.info.region': '所属地区',
   'admin.info.saved': '修改成功',
   'admin.setting.title': '个人设置',
@@ -147,40 +125,12 @@ const en: Record<keyof typeof zh, string> = {
   'admin.welcome': 'Welcome, {name}',
   'admin.welcome.text':
     'This is the back office of special-post teacher recruitment: publish recruit plans, review and maintain enrolments.',
-  'admin.stats.enrolls': 'Enrolments',
-  'admin.stats.plans': 'Recruit plans',
-  'admin.stats.openPlan': 'Plan open for enrolment',
-  'admin.stats.none': 'None',
-  'admin.stats.unit': '',
   'admin.quickLinks': 'Shortcuts',
-  'admin.plan.entity': 'recruit plan',
-  'admin.plan.title': 'Recruit plans',
-  'admin.plan.schedule': 'Schedule',
-  'admin.plan.changeStatus': 'Change status',
-  'admin.plan.statusConfirm': 'Change the status of the recruit plan "{name}" to "{status}"?',
-  'admin.enroll.entity': 'enrolment',
-  'admin.enroll.title': 'Enrolment records',
-  'admin.enroll.editPhone': 'Edit phone',
-  'admin.enroll.editPhoneTitle': 'Edit phone — {name}',
-  'admin.enroll.export': 'Export',
-  'admin.enroll.regionDisabled': 'A county administrator sees only the enrolments of the county',
-  'admin.dashboard.title': 'Dashboard',
-  'admin.dashboard.total': 'Total enrolments',
-  'admin.dashboard.byCounty': 'Enrolments against demand by county',
-  'admin.dashboard.byPeriod': 'Enrolments against demand by learning period',
-  'admin.dashboard.bySubject': 'Enrolments against demand by subject',
-  'admin.dashboard.count': 'Enrolled/demand',
-  'admin.dashboard.share': 'Enrolled per post',
-  'admin.dashboard.demand': 'Demand',
-  'admin.dashboard.region': 'Name',
-  'admin.dashboard.note': '{plan}: live enrolments against planned demand in your region.',
-  'admin.dashboard.noAccess': 'You are not allowed to view enrolments',
   'admin.info.title': 'Personal info',
   'admin.iframe.title': 'External page',
   'admin.iframe.invalid':
     'The external page address is invalid: only http or https addresses can be embedded',
   'admin.info.avatar': 'Avatar',
-  'admin.info.roles': 'Roles',
   'admin.info.region': 'Region',
   'admin.info.saved': 'Saved',
   'admin.setting.title': 'Preferences',
@@ -243,4 +193,15 @@ const en: Record<keyof typeof zh, string> = {
   'admin.no': 'No',
   'admin.errorBoundary': 'This page failed; the error was recorded in the error log',
 };
-registerStrings(zh, en);
+export const adminStrings = stringTable(zh, en);
+
+/** Every table the back office shows: its shell's and its areas' (registered once, in main.tsx). */
+export const ADMIN_STRINGS: StringTable[] = [
+  adminStrings,
+  crudStrings,
+  dashboardStrings,
+  recruitPlanStrings,
+  enrollStrings,
+  systemStrings,
+  monitorStrings,
+];

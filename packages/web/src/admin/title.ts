@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSystemName } from './chrome/website';
+import { useSystemName } from '../areas/website/use-website';
 
 /** The page title '{page}——{system name}' (spec §2 "Back-office chrome"); the name from the website setting. */
 export function usePageTitle(page: string | null | undefined): void {

@@ -1,6 +1,6 @@
 import { message, type FormInstance } from 'antd';
-import type { FieldError } from '@tegang/domain';
 import { ApiError } from '../api/request';
+import { fieldErrorsOf, placeFieldErrors } from '../components/form-errors';
 
 /** Codes whose answer request() already handled (401 logout, 403) or that are silent (998). */
 const HANDLED = new Set([401, 403, 998]);
@@ -22,25 +22,17 @@ export function showFormError(
     return false;
   }
   if (HANDLED.has(error.code)) return false;
-  const data = (error.data ?? {}) as { errors?: FieldError[]; field?: string };
-  const errors: FieldError[] =
-    data.errors ?? (data.field ? [{ field: data.field, label: '', message: error.message }] : []);
   const known = new Set(form ? Object.keys(form.getFieldsValue() as object) : []);
-  const placed: { name: string; errors: string[] }[] = [];
-  const rest: string[] = [];
-  for (const e of errors) {
-    const name = fieldOf(e.field);
-    if (form && name && known.has(name)) {
-      const prior = placed.find((p) => p.name === name);
-      if (prior) prior.errors.push(e.message);
-      else placed.push({ name, errors: [e.message] });
-    } else rest.push(e.label && !e.message.includes(e.label) ? `${e.label}：${e.message}` : e.message);
-  }
-  if (form && placed.length) {
-    form.setFields(placed);
-    form.scrollToField(placed[0].name, { block: 'center', behavior: 'smooth' });
+  const { fields, rest } = placeFieldErrors(
+    fieldErrorsOf(error, { conflictField: true }),
+    (name) => form !== null && known.has(name as string),
+    fieldOf,
+  );
+  if (form && fields.length) {
+    form.setFields(fields);
+    form.scrollToField(fields[0]!.name, { block: 'center', behavior: 'smooth' });
   }
   if (rest.length) message.error(rest.join('；'));
-  else if (!placed.length || toastToo) message.error(error.message);
-  return placed.length > 0;
+  else if (!fields.length || toastToo) message.error(error.message);
+  return fields.length > 0;
 }

@@ -10,11 +10,14 @@ import 'dayjs/locale/zh-cn';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import '../i18n';
-import './strings';
+import { registerStrings } from '../i18n';
+import { CANDIDATE_STRINGS } from './strings';
 import { handlers } from '../api/request';
 import { endSessionLocally, queryClient } from './session';
 import { LOGIN_PATH, router } from './router';
+
+/** The strings of the shell and of every area this side shows, registered explicitly. */
+registerStrings(...CANDIDATE_STRINGS);
 
 /**
  * The candidate site (/web): plain antd for phones, its own entry and chunks (DESIGN "Layout").

@@ -1,27 +1,27 @@
 import { lazy } from 'react';
 import { Navigate, Outlet, createBrowserRouter, useLocation } from 'react-router';
 import { isLoggedIn } from './session';
-import { OpenLayout } from './layout/OpenLayout';
-import { CandidateLayout } from './layout/CandidateLayout';
-import { NotFound } from './pages/NotFound';
+import { OpenLayout } from './layout/open-layout';
+import { CandidateLayout } from './layout/candidate-layout';
+import { NotFound } from './not-found-page';
 
 /**
  * The /web routes (spec §2 "Front site", "Route guards"). Open pages: login, register and the two
  * recoveries; with a token /web/login goes to /web. Every other /web page needs the front-site token,
  * else /web/login. /web → /web/user_info; unknown /web/* → the 404 view. Each page is its own chunk.
  */
-const Login = lazy(() => import('./pages/Login'));
-const Register = lazy(() => import('./pages/Register'));
-const ForgetPassword = lazy(() => import('./pages/ForgetPassword'));
-const ForgetUserName = lazy(() => import('./pages/ForgetUserName'));
-const UserInfo = lazy(() => import('./pages/UserInfo'));
-const EditPassword = lazy(() => import('./pages/EditPassword'));
-const Enroll = lazy(() => import('./pages/Enroll'));
-const NotEnroll = lazy(() => import('./pages/NotEnroll'));
-const EnrollTable = lazy(() => import('./pages/EnrollTable'));
-const ServerCenter = lazy(() => import('./pages/ServerCenter'));
-const AdmissionTicket = lazy(() => import('./pages/AdmissionTicket'));
-const RecruitInfo = lazy(() => import('./pages/RecruitInfo'));
+const Login = lazy(() => import('../areas/candidate-account/candidate/login-page'));
+const Register = lazy(() => import('../areas/candidate-account/candidate/register-page'));
+const ForgetPassword = lazy(() => import('../areas/candidate-account/candidate/forget-password-page'));
+const ForgetUserName = lazy(() => import('../areas/candidate-account/candidate/forget-user-name-page'));
+const UserInfo = lazy(() => import('../areas/candidate-account/candidate/user-info-page'));
+const EditPassword = lazy(() => import('../areas/candidate-account/candidate/edit-password-page'));
+const Enroll = lazy(() => import('../areas/enroll/candidate/enroll-page'));
+const NotEnroll = lazy(() => import('../areas/enroll/candidate/not-enroll-page'));
+const EnrollTable = lazy(() => import('../areas/enroll/candidate/enroll-table-page'));
+const ServerCenter = lazy(() => import('../areas/recruit-plan/candidate/server-center-page'));
+const AdmissionTicket = lazy(() => import('../areas/admission-ticket/candidate/admission-ticket-page'));
+const RecruitInfo = lazy(() => import('../areas/admission-result/candidate/recruit-info-page'));
 
 export const LOGIN_PATH = '/web/login';
 export const HOME_PATH = '/web/user_info';

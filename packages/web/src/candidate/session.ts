@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { clearToken, getToken, setToken } from '../api/tokens';
-import { logout as logoutCall } from '../api/candidate';
+import { logout as logoutCall } from '../areas/candidate-account/api';
 
 /**
  * The candidate session on the client (spec §3 client storage, §4 "Candidate logout"): the front-site

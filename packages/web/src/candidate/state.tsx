@@ -1,8 +1,9 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CandidateInfo } from '@tegang/domain';
-import { getCandidateInfo } from '../api/candidate';
-import { APPLIED, checkCanCandidate, getApplyFlag, type CandidatePlan } from '../api/enroll';
+import { getCandidateInfo } from '../areas/candidate-account/api';
+import { checkCanCandidate, getApplyFlag, type CandidatePlan } from '../areas/enroll/api';
+import { APPLY_FLAG } from '@tegang/domain';
 
 /**
  * The front-site state of spec §3: canCandidate, planId, enrollStatus, message, limitBirth and the
@@ -12,7 +13,7 @@ export interface CandidateState {
   canCandidate: boolean;
   planId: number | null;
   /** '1' enrolled (GET /api/apply/{planId} answered '1'), '0' not enrolled or no plan open. */
-  enrollStatus: '0' | '1';
+  enrollStatus: (typeof APPLY_FLAG)[keyof typeof APPLY_FLAG];
   message: string;
   limitBirth: string | null;
   plan: CandidatePlan | null;
@@ -50,7 +51,8 @@ export function CandidateProvider({ children }: { children: ReactNode }) {
     () => ({
       canCandidate: Boolean(can.data?.canCandidate),
       planId,
-      enrollStatus: planId !== null && String(flag.data) === APPLIED ? '1' : '0',
+      enrollStatus:
+        planId !== null && String(flag.data) === APPLY_FLAG.applied ? APPLY_FLAG.applied : APPLY_FLAG.none,
       message: can.data?.message ?? '',
       limitBirth: can.data?.limitBirth ?? null,
       plan: can.data?.plan ?? null,

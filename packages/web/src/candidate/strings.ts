@@ -1,10 +1,15 @@
-import { registerStrings } from '../i18n';
+import { stringTable, type StringTable } from '../i18n';
+import { admissionResultStrings } from '../areas/admission-result/strings';
+import { admissionTicketStrings } from '../areas/admission-ticket/strings';
+import { candidateAccountStrings } from '../areas/candidate-account/strings';
+import { enrollStrings } from '../areas/enroll/strings';
+import { recruitPlanStrings } from '../areas/recruit-plan/strings';
 
 /**
  * The candidate site's own UI strings (zh default, en). Validation and domain messages and the field
  * labels come from the domain catalogue (packages/domain/src/i18n) and are not repeated here.
  */
-export const candidateZh = {
+const candidateZh = {
   'web.title': '特岗教师招聘报名系统',
   'web.titleShort': '特岗教师招聘报名系统',
   'web.colon': '：',
@@ -23,96 +28,11 @@ export const candidateZh = {
   'web.home': '返回首页',
   'web.fixErrors': '请按提示修改标红的内容',
 
-  'web.login.title': '考生登录',
-  'web.login.account': '用户名 / 手机号',
-  'web.login.account.required': '请输入用户名或手机号',
-  'web.login.password.required': '请输入密码',
-  'web.login.captcha.refresh': '看不清？点击图片刷新',
-  'web.login.submit': '登录',
-  'web.login.success': '登录成功',
-  'web.login.toRegister': '注册账号',
-  'web.login.forgetPassword': '忘记密码',
-  'web.login.forgetUserName': '忘记用户名',
-  'web.auth.backToLogin': '返回登录',
-  'web.auth.hasAccount': '已有账号？去登录',
-
-  'web.register.title': '考生注册',
-  'web.register.submit': '注册',
-  'web.register.idCardHint': '报名时使用此身份证号，注册后不能修改',
-  'web.sms.send': '获取验证码',
-  'web.sms.resend': '{seconds} 秒后重新获取',
-
-  'web.forgetPassword.title': '找回密码',
-  'web.forgetPassword.submit': '重置密码',
-  'web.forgetUserName.title': '找回用户名',
-  'web.forgetUserName.submit': '找回用户名',
-  'web.forgetUserName.result': '您的用户名是',
-  'web.forgetUserName.login': '使用此用户名登录',
-
-  'web.userInfo.title': '用户信息',
-  'web.userInfo.edit': '修改资料',
-  'web.userInfo.newPhoneHint': '更换手机号需要用短信验证码验证新手机号',
-  'web.userInfo.plan': '当前招聘计划',
-  'web.enroll.applyNow': '立即报名',
-  'web.enroll.viewMine': '查看我的报名',
-
-  'web.editPassword.title': '修改密码',
-  'web.editPassword.submit': '确认修改',
-  'web.editPassword.hint': '修改成功后需要使用新密码重新登录',
-
-  'web.enroll.title': '网上报名',
-  'web.enroll.notice': '报名须知',
-  'web.enroll.noticeEmpty': '本次招聘计划暂无报名须知',
-  'web.enroll.agree': '我已阅读并同意上述报名须知',
-  'web.enroll.start': '开始填写报名表',
-  'web.enroll.submit': '提交报名',
-  'web.enroll.update': '保存修改',
-  'web.enroll.submitConfirm': '确认提交报名信息吗？请确保所填信息真实、准确。',
-  'web.enroll.updateConfirm': '确认保存对报名信息的修改吗？',
-  'web.enroll.submitted': '报名成功',
-  'web.enroll.updated': '报名信息已修改',
-  'web.enroll.mine': '我的报名信息',
-  'web.enroll.editing': '您已报名本次招聘计划，报名时间内可以修改报名信息。',
-  'web.enroll.readonly': '当前不在网上报名时间内，报名信息仅供查看。',
-  'web.enroll.derived': '根据身份证号自动识别',
-  'web.enroll.idCardLocked': '与注册时的身份证号一致，不能修改',
-  'web.enroll.photo.upload': '上传照片',
-  'web.enroll.photo.change': '更换照片',
-  'web.enroll.photo.hint':
-    '本人近期免冠证件照，JPG 或 PNG 格式，不超过 {size}，宽高至少 {width}×{height} 像素',
-  'web.enroll.photo.unreadable': '无法读取该图片，请换一张照片',
-  'web.enroll.demand': '{label}（需求 {count} 人）',
-  'web.enroll.pickFirst': '请先选择{label}',
-  'web.enroll.noChoice': '没有可选的招聘需求',
-
-  'web.notEnroll.title': '暂不能报名',
-  'web.notEnroll.plan': '招聘计划',
-
-  'web.enrollTable.title': '下载报名表',
-  'web.enrollTable.notApplied': '您尚未报名本次招聘计划',
-  'web.enrollTable.noPlan': '当前没有可下载的报名表',
-  'web.enrollTable.goApply': '去报名',
-  'web.enrollTable.download': '下载报名表',
-  'web.enrollTable.tip': '请下载报名表，核对信息无误后打印，并按要求签名。',
-
-  'web.serverCenter.title': '服务中心',
-  'web.serverCenter.empty': '暂无服务中心说明',
-
-  'web.ticket.title': '准考证下载',
-  'web.ticket.notOpen': '准考证打印尚未开放，请留意招聘公告',
-  'web.ticket.reminderTitle': '温馨提示',
-  'web.ticket.reminderBrowser': '请使用 Chrome 或 Edge 浏览器下载准考证，以确保正确下载。',
-  'web.ticket.reminderPencil': '参加考试请携带 2B 铅笔、橡皮和黑色签字笔，用于填涂答题卡。',
-  'web.ticket.ok': '我知道了',
-
-  'web.recruitInfo.title': '录取结果',
-  'web.recruitInfo.notOpen': '录取结果尚未发布，请留意招聘公告',
-
   'web.notFound.title': '页面不存在',
   'web.notFound.desc': '您访问的页面不存在或已被移除',
 };
 
-export const candidateEn: Record<keyof typeof candidateZh, string> = {
+const candidateEn: Record<keyof typeof candidateZh, string> = {
   'web.title': 'Special-Post Teacher Recruitment Enrolment',
   'web.titleShort': 'Teacher Enrolment',
   'web.colon': ': ',
@@ -131,97 +51,22 @@ export const candidateEn: Record<keyof typeof candidateZh, string> = {
   'web.home': 'Back to home',
   'web.fixErrors': 'Please correct the fields marked in red',
 
-  'web.login.title': 'Candidate login',
-  'web.login.account': 'User name / phone',
-  'web.login.account.required': 'Please enter your user name or phone number',
-  'web.login.password.required': 'Please enter your password',
-  'web.login.captcha.refresh': 'Hard to read? Click the image for a new one',
-  'web.login.submit': 'Log in',
-  'web.login.success': 'Logged in',
-  'web.login.toRegister': 'Register',
-  'web.login.forgetPassword': 'Forgot password',
-  'web.login.forgetUserName': 'Forgot user name',
-  'web.auth.backToLogin': 'Back to login',
-  'web.auth.hasAccount': 'Have an account? Log in',
-
-  'web.register.title': 'Candidate registration',
-  'web.register.submit': 'Register',
-  'web.register.idCardHint': 'You apply with this ID number; it cannot be changed after registration',
-  'web.sms.send': 'Get code',
-  'web.sms.resend': 'Resend in {seconds} s',
-
-  'web.forgetPassword.title': 'Reset password',
-  'web.forgetPassword.submit': 'Reset password',
-  'web.forgetUserName.title': 'Recover user name',
-  'web.forgetUserName.submit': 'Find my user name',
-  'web.forgetUserName.result': 'Your user name is',
-  'web.forgetUserName.login': 'Log in with this user name',
-
-  'web.userInfo.title': 'User info',
-  'web.userInfo.edit': 'Edit',
-  'web.userInfo.newPhoneHint': 'A new phone number must be confirmed with an SMS code',
-  'web.userInfo.plan': 'Current recruit plan',
-  'web.enroll.applyNow': 'Apply now',
-  'web.enroll.viewMine': 'View my application',
-
-  'web.editPassword.title': 'Change password',
-  'web.editPassword.submit': 'Change password',
-  'web.editPassword.hint': 'After the change you log in again with the new password',
-
-  'web.enroll.title': 'Online application',
-  'web.enroll.notice': 'Enrolment notice',
-  'web.enroll.noticeEmpty': 'This recruit plan has no enrolment notice',
-  'web.enroll.agree': 'I have read and agree to the notice above',
-  'web.enroll.start': 'Fill in the application',
-  'web.enroll.submit': 'Submit application',
-  'web.enroll.update': 'Save changes',
-  'web.enroll.submitConfirm':
-    'Submit your application? Make sure everything you entered is true and accurate.',
-  'web.enroll.updateConfirm': 'Save the changes to your application?',
-  'web.enroll.submitted': 'Application submitted',
-  'web.enroll.updated': 'Application updated',
-  'web.enroll.mine': 'My application',
-  'web.enroll.editing':
-    'You have applied to this plan; you may edit your application while enrolment is open.',
-  'web.enroll.readonly': 'Online enrolment is not open now; your application is shown read-only.',
-  'web.enroll.derived': 'Read from the ID number',
-  'web.enroll.idCardLocked': 'The ID number you registered with; it cannot be changed',
-  'web.enroll.photo.upload': 'Upload photo',
-  'web.enroll.photo.change': 'Change photo',
-  'web.enroll.photo.hint':
-    'A recent bare-headed ID photo, JPG or PNG, at most {size}, at least {width}×{height} pixels',
-  'web.enroll.photo.unreadable': 'This image cannot be read; please choose another photo',
-  'web.enroll.demand': '{label} ({count} posts)',
-  'web.enroll.pickFirst': 'Choose {label} first',
-  'web.enroll.noChoice': 'No posts with demand to choose from',
-
-  'web.notEnroll.title': 'You cannot apply now',
-  'web.notEnroll.plan': 'Recruit plan',
-
-  'web.enrollTable.title': 'Download enrolment form',
-  'web.enrollTable.notApplied': 'You have not applied to this recruit plan',
-  'web.enrollTable.noPlan': 'There is no enrolment form to download at present',
-  'web.enrollTable.goApply': 'Go to the application',
-  'web.enrollTable.download': 'Download enrolment form',
-  'web.enrollTable.tip': 'Download the form, check it, print it and sign it as required.',
-
-  'web.serverCenter.title': 'Service centre',
-  'web.serverCenter.empty': 'No service centre notes yet',
-
-  'web.ticket.title': 'Admission ticket',
-  'web.ticket.notOpen': 'Ticket printing is not open yet; watch the recruitment announcements',
-  'web.ticket.reminderTitle': 'Reminder',
-  'web.ticket.reminderBrowser': 'Use Chrome or Edge to download the admission ticket correctly.',
-  'web.ticket.reminderPencil': 'Bring a 2B pencil, an eraser and a black pen for the answer sheet.',
-  'web.ticket.ok': 'Got it',
-
-  'web.recruitInfo.title': 'Admission result',
-  'web.recruitInfo.notOpen': 'Results are not published yet; watch the recruitment announcements',
-
   'web.notFound.title': 'Page not found',
   'web.notFound.desc': 'The page you asked for does not exist or has been removed',
 };
 
-registerStrings(candidateZh, candidateEn);
+export const candidateStrings = stringTable(candidateZh, candidateEn);
 
-export type CandidateStringKey = keyof typeof candidateZh;
+/** Every table the candidate site shows: its shell's and its areas' (registered once, in main.tsx). */
+export const CANDIDATE_STRINGS: StringTable[] = [
+  candidateStrings,
+  candidateAccountStrings,
+  enrollStrings,
+  recruitPlanStrings,
+  admissionTicketStrings,
+  admissionResultStrings,
+];
+
+/** A key of the candidate site's own strings or of its areas'. */
+export type CandidateStringKey =
+  keyof typeof candidateZh | keyof typeof candidateAccountStrings.zh | keyof typeof enrollStrings.zh;

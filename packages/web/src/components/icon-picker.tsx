@@ -3,7 +3,6 @@ import { Button, Empty, Input, Popover, Tabs, Tooltip } from 'antd';
 import { AppstoreOutlined, CloseCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MENU_ICONS } from '../admin/layout/icons';
-import '../admin/pages/system/strings';
 
 /**
  * A menu icon picker (spec §2 "Menus": the icon is picked from a basic and a business icon set). The

@@ -24,10 +24,33 @@ void i18n.use(initReactI18next).init({
   },
 });
 
-/** Adds a side's own strings (candidate site, console); `en` must have every key of `zh`. */
-export function registerStrings<T extends Record<string, string>>(zh: T, en: Record<keyof T, string>): void {
-  i18n.addResources('zh', 'translation', zh);
-  i18n.addResources('en', 'translation', en);
+/** The UI strings of an area or a side, zh and en; `en` has every key of `zh`. */
+export interface StringTable<K extends string = string> {
+  zh: Record<K, string>;
+  en: Record<K, string>;
+}
+
+/** Declares a string table (no side effect: the sides register their tables in main). */
+export function stringTable<T extends Record<string, string>>(
+  zh: T,
+  en: Record<keyof T, string>,
+): StringTable<keyof T & string> {
+  return { zh, en } as StringTable<keyof T & string>;
+}
+
+/** Adds string tables to the catalogue (each side's main registers the list of its areas' tables). */
+export function registerStrings(...tables: StringTable[]): void;
+/** @deprecated pass a table: registerStrings(stringTable(zh, en)). */
+export function registerStrings<T extends Record<string, string>>(zh: T, en: Record<keyof T, string>): void;
+export function registerStrings(...args: (StringTable | Record<string, string>)[]): void {
+  const tables: StringTable[] =
+    args.length === 2 && !('zh' in args[0]! && typeof args[0]!.zh === 'object')
+      ? [{ zh: args[0] as Record<string, string>, en: args[1] as Record<string, string> }]
+      : (args as StringTable[]);
+  for (const table of tables) {
+    i18n.addResources('zh', 'translation', table.zh);
+    i18n.addResources('en', 'translation', table.en);
+  }
 }
 
 /** Switches the language and remembers it. */

@@ -1,29 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  hasPermission,
-  LOCK_LABELS,
-  type MenuItem,
-  lockSchema,
-  loginSchema,
-  UNLOCK_MAX_FAILURES,
-  unlockSchema,
-} from '@tegang/domain';
-import { authSession, sysUser } from '../../db/schema';
+import { LOCK_LABELS, lockSchema, loginSchema, unlockSchema } from '@tegang/domain';
 import { createCaptcha } from '../../lib/captcha';
 import { ok } from '../../lib/envelope';
-import { allMenus, menuTree } from '../system/menu';
-import { AppError, badRequest } from '../../lib/errors';
-import { checkLogin } from '../../lib/login';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { bearer, openSession, revokeSession } from '../../lib/sessions';
+import { bearer, revokeSession } from '../../lib/sessions';
 import { perIpLimit } from '../../plugins/rate-limit';
-import { loginFailureMessage, recordLogin } from '../monitor/service';
-
-/** Wrong unlock attempts of a session are counted for this long (seconds). */
-const UNLOCK_WINDOW_S = 2 * 60 * 60;
+import { lockSession, lockState, logIn, menuOf, sessionInfo, unlockSession } from './service';
 
 /**
  * Back-office authentication (spec §7 "Admin auth", §4 "Admin session"):
@@ -83,33 +66,7 @@ export async function authRoutes(base: FastifyInstance) {
         body: loginSchema,
       },
     },
-    async (req) => {
-      const { userName, password, captcha, uuid } = req.body;
-      try {
-        const [user] = await ctx.db.select().from(sysUser).where(eq(sysUser.userName, userName));
-        const id = await checkLogin(ctx, {
-          kind: 'admin',
-          table: sysUser,
-          account: user,
-          name: userName,
-          password,
-          ip: req.ip,
-          captcha,
-          uuid,
-        });
-        const token = await openSession(ctx.db, 'admin', id, req, ctx.now());
-        await recordLogin(ctx.db, req, { userName, kind: 'admin', success: true, msg: '登录成功' });
-        return ok(req, token);
-      } catch (err) {
-        await recordLogin(ctx.db, req, {
-          userName,
-          kind: 'admin',
-          success: false,
-          msg: loginFailureMessage(err),
-        });
-        throw err;
-      }
-    },
+    async (req) => ok(req, await logIn(ctx, req, 'admin', req.body)),
   );
 
   app.get(
@@ -118,16 +75,7 @@ export async function authRoutes(base: FastifyInstance) {
       config: { access: { admin: true } },
       schema: { tags: ['auth'], summary: 'The session: {user, roles, permissions}' },
     },
-    async (req) => {
-      const admin = req.admin!;
-      const [user] = await ctx.db.select().from(sysUser).where(eq(sysUser.id, admin.id));
-      const { passwordHash: _p, failedLogins: _f, lockedUntil: _l, ...safe } = user!;
-      return ok(req, {
-        user: { ...safe, userId: safe.id },
-        roles: admin.roles,
-        permissions: admin.permissions,
-      });
-    },
+    async (req) => ok(req, await sessionInfo(ctx.db, req.admin!)),
   );
 
   app.get(
@@ -136,19 +84,7 @@ export async function authRoutes(base: FastifyInstance) {
       config: { access: { admin: true } },
       schema: { tags: ['auth'], summary: "The user's menu tree (menus and buttons it holds)" },
     },
-    async (req) => {
-      const granted = req.admin!.permissions;
-      const rows = (await allMenus(ctx.db)).filter(
-        (m) => !m.permission || hasPermission(granted, m.permission),
-      );
-      // A group with no visible page is dropped.
-      const prune = (list: MenuItem[]): MenuItem[] =>
-        list.filter((n) => {
-          n.children = prune(n.children ?? []);
-          return n.type === '1' || n.permission || n.children.some((c) => c.type === '0');
-        });
-      return ok(req, prune(menuTree(rows)));
-    },
+    async (req) => ok(req, await menuOf(ctx.db, req.admin!.permissions)),
   );
 
   app.get(
@@ -160,26 +96,13 @@ export async function authRoutes(base: FastifyInstance) {
     },
   );
 
-  /** The caller's session row (lock columns). */
-  const sessionOf = async (sessionId: number) => {
-    const [row] = await ctx.db
-      .select({ lockHash: authSession.lockHash, locked: authSession.locked })
-      .from(authSession)
-      .where(eq(authSession.id, sessionId));
-    return row ?? { lockHash: null, locked: false };
-  };
-  const unlockFailures = (sessionId: number) => `unlock-fail:${sessionId}`;
-
   app.get(
     '/auth/lockState',
     {
       config: { access: { admin: true } },
       schema: { tags: ['auth'], summary: 'The lock state of the session: {locked, hasPassword}' },
     },
-    async (req) => {
-      const session = await sessionOf(req.admin!.sessionId);
-      return ok(req, { locked: session.locked, hasPassword: Boolean(session.lockHash) });
-    },
+    async (req) => ok(req, await lockState(ctx.db, req.admin!.sessionId)),
   );
 
   app.post(
@@ -193,19 +116,8 @@ export async function authRoutes(base: FastifyInstance) {
         body: lockSchema,
       },
     },
-    async (req) => {
-      const sessionId = req.admin!.sessionId;
-      const session = await sessionOf(sessionId);
-      const set: { locked: boolean; lockHash?: string } = { locked: true };
-      if (!session.lockHash) {
-        const password = req.body.password?.trim();
-        if (!password) throw badRequest('auth.lock.passwordRequired');
-        set.lockHash = await hashPassword(password);
-      }
-      await ctx.db.update(authSession).set(set).where(eq(authSession.id, sessionId));
-      await ctx.kv.del(unlockFailures(sessionId));
-      return ok(req, { locked: true, hasPassword: true }, 'auth.lock.locked');
-    },
+    async (req) =>
+      ok(req, await lockSession(ctx, req.admin!.sessionId, req.body.password), 'auth.lock.locked'),
   );
 
   app.post(
@@ -219,22 +131,7 @@ export async function authRoutes(base: FastifyInstance) {
         body: unlockSchema,
       },
     },
-    async (req) => {
-      const sessionId = req.admin!.sessionId;
-      const session = await sessionOf(sessionId);
-      if (!session.locked) return ok(req, { locked: false }, 'auth.lock.unlocked');
-      if (!session.lockHash || !(await verifyPassword(session.lockHash, req.body.password))) {
-        const failures = await ctx.kv.incr(unlockFailures(sessionId), UNLOCK_WINDOW_S);
-        if (failures >= UNLOCK_MAX_FAILURES) {
-          await ctx.kv.del(unlockFailures(sessionId));
-          await ctx.db.delete(authSession).where(eq(authSession.id, sessionId));
-          throw new AppError(401, 'auth.lock.tooMany');
-        }
-        throw badRequest('auth.lock.wrong');
-      }
-      await ctx.db.update(authSession).set({ locked: false }).where(eq(authSession.id, sessionId));
-      await ctx.kv.del(unlockFailures(sessionId));
-      return ok(req, { locked: false }, 'auth.lock.unlocked');
-    },
+    async (req) =>
+      ok(req, await unlockSession(ctx, req.admin!.sessionId, req.body.password), 'auth.lock.unlocked'),
   );
 }

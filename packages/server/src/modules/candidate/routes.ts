@@ -1,12 +1,10 @@
-import { loginFailureMessage, recordLogin } from '../monitor/service';
-import { eq } from 'drizzle-orm';
+import { logIn } from '../auth/service';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CANDIDATE_AUTH_HEADER,
   SMS_PURPOSES,
-  checkSmsCode,
   editPasswordSchema,
   editUserInfoSchema,
   forgetPasswordSchema,
@@ -17,20 +15,17 @@ import {
   registerSchema,
   type SmsPurpose,
 } from '@tegang/domain';
-import { candidateUser } from '../../db/schema';
 import { ok } from '../../lib/envelope';
-import { checkLogin } from '../../lib/login';
 import { verifyPassword } from '../../lib/passwords';
-import { bearer, openSession, revokeSession } from '../../lib/sessions';
+import { bearer, revokeSession } from '../../lib/sessions';
 import { perIpLimit } from '../../plugins/rate-limit';
 import {
   assertUnique,
   conflictField,
   createCandidate,
+  editUserInfo,
   findByTelephone,
-  findForLogin,
   loadCandidate,
-  rethrowUnique,
   setPassword,
   telephoneTaken,
   toCandidateInfo,
@@ -213,33 +208,7 @@ export async function candidateRoutes(base: FastifyInstance) {
         body: loginSchema,
       },
     },
-    async (req) => {
-      const { userName, password, captcha, uuid } = req.body;
-      try {
-        const user = await findForLogin(ctx.db, userName);
-        const id = await checkLogin(ctx, {
-          kind: 'candidate',
-          table: candidateUser,
-          account: user,
-          name: userName,
-          password,
-          ip: req.ip,
-          captcha,
-          uuid,
-        });
-        const token = await openSession(ctx.db, 'candidate', id, req, ctx.now());
-        await recordLogin(ctx.db, req, { userName, kind: 'candidate', success: true, msg: '登录成功' });
-        return ok(req, token);
-      } catch (err) {
-        await recordLogin(ctx.db, req, {
-          userName,
-          kind: 'candidate',
-          success: false,
-          msg: loginFailureMessage(err),
-        });
-        throw err;
-      }
-    },
+    async (req) => ok(req, await logIn(ctx, req, 'candidate', req.body)),
   );
 
   app.get(
@@ -282,24 +251,7 @@ export async function candidateRoutes(base: FastifyInstance) {
         security: candidateSecurity,
       },
     },
-    async (req) => {
-      const { realName, telephone, code } = req.body;
-      const me = await loadCandidate(ctx.db, req.candidate!.id);
-      let consume: (() => Promise<void>) | null = null;
-      if (telephone !== me.telephone) {
-        if (checkSmsCode(code)) throw fieldError(req.lang, 'code', 'rule.smsCode');
-        consume = await verifySmsCode(ctx, req.lang, 'editUserInfo', telephone, code!);
-        await assertUnique(ctx.db, { telephone }, me.id);
-      }
-      const [row] = await ctx.db
-        .update(candidateUser)
-        .set({ realName, telephone, updateTime: ctx.now() })
-        .where(eq(candidateUser.id, me.id))
-        .returning()
-        .catch(rethrowUnique);
-      await consume?.();
-      return ok(req, toCandidateInfo(row!), 'common.saved');
-    },
+    async (req) => ok(req, await editUserInfo(ctx, req.candidate!.id, req.body, req.lang), 'common.saved'),
   );
 
   app.post(

@@ -1,5 +1,14 @@
 import { and, eq, ne, or } from 'drizzle-orm';
-import type { CandidateInfo, IdCardInfo, MessageKey } from '@tegang/domain';
+import {
+  checkSmsCode,
+  type CandidateInfo,
+  type EditUserInfoInput,
+  type IdCardInfo,
+  type Lang,
+  type MessageKey,
+  CANDIDATE_STATE,
+} from '@tegang/domain';
+import { fieldError, verifySmsCode } from './sms-codes';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db';
 import { authSession, candidateUser } from '../../db/schema';
@@ -29,10 +38,11 @@ export function toCandidateInfo(row: CandidateRow): CandidateInfo {
 /** The candidate behind a session; 401 when the account is gone or no longer active (state '0'). */
 export async function loadCandidate(db: Db, id: number): Promise<CandidateRow> {
   const [row] = await db.select().from(candidateUser).where(eq(candidateUser.id, id));
-  if (!row || row.state !== '0') throw unauthorized();
+  if (!row || row.state !== CANDIDATE_STATE.active) throw unauthorized();
   return row;
 }
 
+/** The candidate account holding `telephone`, or undefined. */
 export async function findByTelephone(db: Db, telephone: string): Promise<CandidateRow | undefined> {
   const [row] = await db.select().from(candidateUser).where(eq(candidateUser.telephone, telephone));
   return row;
@@ -157,4 +167,33 @@ export async function setPassword(ctx: AppContext, candidateId: number, password
       .delete(authSession)
       .where(and(eq(authSession.kind, 'candidate'), eq(authSession.subjectId, candidateId)));
   });
+}
+
+/**
+ * POST /api/editUserInfo: saves real name and phone of the candidate; a new phone needs its
+ * getEditCode code (400 naming 'code': 'rule.smsCode' | 'sms.code.wrong' | 'sms.code.voided') and must
+ * be free (409 'account.telephone.exists'). Returns the updated session view.
+ */
+export async function editUserInfo(
+  ctx: AppContext,
+  candidateId: number,
+  input: EditUserInfoInput,
+  lang: Lang,
+): Promise<CandidateInfo> {
+  const { realName, telephone, code } = input;
+  const me = await loadCandidate(ctx.db, candidateId);
+  let consume: (() => Promise<void>) | null = null;
+  if (telephone !== me.telephone) {
+    if (checkSmsCode(code)) throw fieldError(lang, 'code', 'rule.smsCode');
+    consume = await verifySmsCode(ctx, lang, 'editUserInfo', telephone, code!);
+    await assertUnique(ctx.db, { telephone }, me.id);
+  }
+  const [row] = await ctx.db
+    .update(candidateUser)
+    .set({ realName, telephone, updateTime: ctx.now() })
+    .where(eq(candidateUser.id, me.id))
+    .returning()
+    .catch(rethrowUnique);
+  await consume?.();
+  return toCandidateInfo(row!);
 }

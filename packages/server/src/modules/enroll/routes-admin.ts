@@ -1,34 +1,25 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CREATE_STATUSES,
   enrollAdminUpdateSchema,
   enrollQuerySchema,
-  formatDateTime,
-  hasPermission,
   PERMISSIONS,
   translate,
   type MessageKey,
 } from '@tegang/domain';
-import { enroll } from '../../db/schema';
-import { writeEnrollExport } from '../../documents/enroll-export';
-import { loadDicts } from '../../lib/dicts';
-import { attachment, consumeDownloadToken, issueDownloadToken } from '../../lib/downloads';
-import { ok, page } from '../../lib/envelope';
-import { AppError, forbidden } from '../../lib/errors';
-import { idListSchema, idParamSchema, offsetOf, pagingSchema } from '../../lib/paging';
-import { scopeWhere } from '../../lib/scope';
-import { loadAdmin } from '../../lib/sessions';
+import { attachment } from '../../lib/downloads';
+import { ok } from '../../lib/envelope';
+import { idListSchema, idParamSchema, pagingSchema } from '../../lib/paging';
 import {
   deleteEnrolls,
-  eachEnroll,
-  enrollPdf,
-  enrollSearch,
-  findEnroll,
-  pageEnrolls,
-  photoDataUrl,
-  toEnroll,
+  enrollmentDetail,
+  exportEnrolls,
+  exportLink,
+  pageEnrollsInScope,
+  regenerateForms,
+  updateEnrollPhone,
 } from './service';
 
 const P = PERMISSIONS.enroll;
@@ -42,8 +33,6 @@ const GENERATE_MAX = 200;
 export async function enrollAdminRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const inScope = (id: number, scope: Parameters<typeof scopeWhere>[1]) =>
-    and(eq(enroll.id, id), scopeWhere(enroll, scope));
 
   app.get(
     '/candidate/enroll/page',
@@ -56,16 +45,7 @@ export async function enrollAdminRoutes(base: FastifyInstance) {
         querystring: pagingSchema.extend(enrollQuerySchema.shape),
       },
     },
-    async (req) => {
-      const { current, size, ...query } = req.query;
-      const { records, total } = await pageEnrolls(
-        ctx.db,
-        enrollSearch(query, req.admin!.scope),
-        offsetOf({ current, size }),
-        size,
-      );
-      return ok(req, page(records, total, current, size));
-    },
+    async (req) => ok(req, await pageEnrollsInScope(ctx.db, req.admin!.scope, req.query)),
   );
 
   app.get(
@@ -77,7 +57,7 @@ export async function enrollAdminRoutes(base: FastifyInstance) {
     async (req) =>
       ok(
         req,
-        ['0', '1'].map((value) => ({
+        CREATE_STATUSES.map((value) => ({
           value,
           label: translate(req.lang, `status.createStatus.${value}` as MessageKey),
         })),
@@ -94,14 +74,7 @@ export async function enrollAdminRoutes(base: FastifyInstance) {
         params: idParamSchema,
       },
     },
-    async (req) => {
-      const found = await findEnroll(ctx.db, inScope(req.params.id, req.admin!.scope));
-      if (!found) throw new AppError(404, 'enroll.notFound');
-      return ok(req, {
-        ...toEnroll(found.row, found.plan),
-        pictureData: await photoDataUrl(ctx, found.row.picture),
-      });
-    },
+    async (req) => ok(req, await enrollmentDetail(ctx, req.params.id, req.admin!.scope)),
   );
 
   app.put(
@@ -115,12 +88,7 @@ export async function enrollAdminRoutes(base: FastifyInstance) {
       },
     },
     async (req) => {
-      const [row] = await ctx.db
-        .update(enroll)
-        .set({ phone: req.body.phone, createStatus: '0', updateTime: ctx.now() })
-        .where(inScope(req.body.id, req.admin!.scope))
-        .returning({ id: enroll.id });
-      if (!row) throw new AppError(404, 'enroll.notFound');
+      await updateEnrollPhone(ctx, req.body.id, req.body.phone, req.admin!.scope);
       return ok(req, null, 'common.saved');
     },
   );
@@ -163,17 +131,7 @@ export async function enrollAdminRoutes(base: FastifyInstance) {
         body: z.object({ idList: idListSchema.shape.idList.max(GENERATE_MAX) }),
       },
     },
-    async (req) => {
-      const rows = await ctx.db
-        .select({ id: enroll.id })
-        .from(enroll)
-        .where(and(inArray(enroll.id, req.body.idList), scopeWhere(enroll, req.admin!.scope)));
-      for (const { id } of rows) {
-        const found = await findEnroll(ctx.db, eq(enroll.id, id));
-        if (found) await enrollPdf(ctx, found.row, found.plan, true);
-      }
-      return ok(req, { count: rows.length });
-    },
+    async (req) => ok(req, { count: await regenerateForms(ctx, req.body.idList, req.admin!.scope) }),
   );
 
   app.post(
@@ -186,20 +144,7 @@ export async function enrollAdminRoutes(base: FastifyInstance) {
         body: enrollQuerySchema,
       },
     },
-    async (req) => {
-      const token = await issueDownloadToken(
-        ctx.db,
-        {
-          kind: 'enroll-export',
-          resourceId: 0,
-          subjectKind: 'admin',
-          subjectId: req.admin!.id,
-          params: req.body,
-        },
-        ctx.now(),
-      );
-      return ok(req, { url: `/candidate/enroll/export?token=${token}` });
-    },
+    async (req) => ok(req, await exportLink(ctx, req.admin!.id, req.body)),
   );
 
   app.get(
@@ -213,19 +158,10 @@ export async function enrollAdminRoutes(base: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const grant = await consumeDownloadToken(ctx.db, req.query.token, 'enroll-export', ctx.now());
-      const admin = await loadAdmin(ctx.db, grant.subjectId, 0);
-      if (!admin || !hasPermission(admin.permissions, P.export)) throw forbidden();
-      const query = enrollQuerySchema.parse(grant.params ?? {});
-      const stream = writeEnrollExport(
-        eachEnroll(ctx.db, enrollSearch(query, admin.scope)),
-        await loadDicts(ctx.db),
-        req.lang,
-      );
-      const name = `${translate(req.lang, 'enroll.export.sheet')}-${formatDateTime(ctx.now()).replace(/[ :]/g, '')}.xlsx`;
+      const { stream, fileName } = await exportEnrolls(ctx, req.query.token, req.lang);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', attachment(name))
+        .header('content-disposition', attachment(fileName))
         .header('cache-control', 'no-store')
         .send(stream);
     },

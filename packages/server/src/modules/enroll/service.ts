@@ -1,7 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, ilike, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import {
+  APPLY_FLAG,
+  enrollFieldApplies,
+  type EnrollConditionalField,
+  enrollQuerySchema,
+  hasPermission,
+  PERMISSIONS,
+  type EnrollDetail,
+  type Page,
   CREATE_STATUS,
+  DOWNLOADED,
+  idNumber,
+  type ApplyFlag,
+  type CanCandidate,
+  type CandidateEnroll,
+  type DownloadLink,
   ENROLL_DICT_FIELDS,
   ENROLL_LABELS,
   enrollApplySchema,
@@ -19,19 +34,27 @@ import {
   type MessageKey,
   type MessageParams,
   type RegionScope,
+  PLAN_STATUS,
 } from '@tegang/domain';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db';
 import { candidateUser, enroll, recruitPlan, sysRegion } from '../../db/schema';
 import { renderEnrollForm } from '../../documents/enroll-form';
 import { loadDicts } from '../../lib/dicts';
-import { AppError, ValidationError } from '../../lib/errors';
+import { AppError, ValidationError, conflict, forbidden } from '../../lib/errors';
+import { page } from '../../lib/envelope';
+import { offsetOf, type Paging } from '../../lib/paging';
+import { loadAdmin } from '../../lib/sessions';
+import { writeEnrollExport } from '../../documents/enroll-export';
+import { consumeDownloadToken, issueDownloadToken } from '../../lib/downloads';
+import { findOpenPlan } from '../recruit-plan/service';
 import { normalizePhoto } from '../../lib/photos';
 import { scopeWhere } from '../../lib/scope';
 import { educationAllowed, findDemand } from '../plan-data/service';
+import { containsPattern, prefixPattern } from '../../lib/like';
 
 /**
- * Enrolment rules (spec §2 Enrolment records, §4 candidate status, §5 enrolment; issue 2): the
+ * Enrolment rules (spec §2 Enrolment records, §4 candidate status, §5 enrolment): the
  * application's checks against the account, the plan timeline, the dictionaries, the category-education
  * mapping and the plan's demand; the form PDF; the administrator's scoped queries.
  */
@@ -58,7 +81,7 @@ export function enrolmentClosedReason(
   plan: { status: string; enrollStartTime: Date | string; enrollEndTime: Date | string } | null | undefined,
   now: Date,
 ): { key: MessageKey; params?: MessageParams } | null {
-  if (!plan || plan.status !== '1') return { key: 'enroll.noPlan' };
+  if (!plan || plan.status !== PLAN_STATUS.open) return { key: 'enroll.noPlan' };
   const state = windowState(plan.enrollStartTime, plan.enrollEndTime, now);
   if (state === 'open') return null;
   if (state === 'before')
@@ -152,11 +175,17 @@ export async function checkApplication(
 /** The stored values of an application (both insert and update). */
 export function enrollValues(f: ApplyFields) {
   const { planId: _planId, ...input } = f.input;
+  const applies = (field: EnrollConditionalField) => enrollFieldApplies(field, input);
   return {
     ...input,
-    teacherCertificationType: input.teacherCertificationType ?? null,
-    teacherCertificationSubject: input.teacherCertificationSubject ?? null,
-    priorityContent: input.priorityContent ?? null,
+    // A conditional field is stored only where it applies (the certificate/priority rule).
+    teacherCertificationType: applies('teacherCertificationType')
+      ? (input.teacherCertificationType ?? null)
+      : null,
+    teacherCertificationSubject: applies('teacherCertificationSubject')
+      ? (input.teacherCertificationSubject ?? null)
+      : null,
+    priorityContent: applies('priorityContent') ? (input.priorityContent ?? null) : null,
     birthday: f.birthday,
     gender: f.gender,
     provinceCode: f.provinceCode,
@@ -246,9 +275,9 @@ export async function enrollPdf(
 export function enrollSearch(query: EnrollQuery, scope: RegionScope): SQL | undefined {
   const c: (SQL | undefined)[] = [scopeWhere(enroll, scope)];
   if (query.planId) c.push(eq(enroll.planId, query.planId));
-  if (query.name) c.push(ilike(enroll.name, `%${escapeLike(query.name)}%`));
-  if (query.idCard) c.push(like(enroll.idCard, `${escapeLike(query.idCard.toUpperCase())}%`));
-  if (query.phone) c.push(like(enroll.phone, `${escapeLike(query.phone)}%`));
+  if (query.name) c.push(ilike(enroll.name, containsPattern(query.name)));
+  if (query.idCard) c.push(like(enroll.idCard, prefixPattern(query.idCard.toUpperCase())));
+  if (query.phone) c.push(like(enroll.phone, prefixPattern(query.phone)));
   if (query.cityCode) c.push(eq(enroll.cityCode, query.cityCode));
   if (query.countyCode) c.push(eq(enroll.countyCode, query.countyCode));
   if (query.academicSession) c.push(eq(enroll.academicSession, query.academicSession));
@@ -257,8 +286,6 @@ export function enrollSearch(query: EnrollQuery, scope: RegionScope): SQL | unde
   if (query.isDownload) c.push(eq(enroll.isDownload, query.isDownload));
   return and(...c);
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** One page of enrolments (newest first) with the total. */
 export async function pageEnrolls(db: Db, where: SQL | undefined, offset: number, limit: number) {
@@ -312,4 +339,294 @@ export async function deleteEnrolls(ctx: AppContext, ids: number[], scope: Regio
   });
   for (const r of removed) for (const key of [r.picture, r.pdfFile]) if (key) await ctx.storage.remove(key);
   return removed.length;
+}
+
+// ---- The candidate's side (routes-candidate.ts) ---------------------------------------------------
+
+/** The own-enrolment condition: enrolment `where` of the candidate `candidateId`. */
+const ownedBy = (candidateId: number, where: SQL) => and(where, eq(enroll.candidateId, candidateId));
+
+/**
+ * GET /api/recruitPlan/checkCanCandidate: whether the candidate may apply now, with the open plan
+ * (spec §3 "Check-candidate response"); `message` in `lang` says when enrolment opens or that it ended.
+ */
+export async function candidateStatus(ctx: AppContext, lang: Lang): Promise<CanCandidate> {
+  const plan = await findOpenPlan(ctx.db);
+  const reason = enrolmentClosedReason(plan, ctx.now());
+  return {
+    canCandidate: !reason,
+    planId: plan?.id ?? null,
+    message: reason ? translate(lang, reason.key, reason.params) : '',
+    limitBirth: plan?.limitBirth ?? null,
+    plan: plan
+      ? {
+          id: plan.id,
+          name: plan.name,
+          year: plan.year,
+          enrollStartTime: plan.enrollStartTime,
+          enrollEndTime: plan.enrollEndTime,
+          customerServicePhone: plan.customerServicePhone,
+          serviceCenter: plan.serviceCenter,
+        }
+      : null,
+  };
+}
+
+/** GET /api/apply/{planId}: APPLY_FLAG.applied when the candidate has an enrolment in the plan. */
+export async function applyFlag(db: Db, planId: number, candidateId: number): Promise<ApplyFlag> {
+  const [row] = await db
+    .select({ id: enroll.id })
+    .from(enroll)
+    .where(ownedBy(candidateId, eq(enroll.planId, planId)));
+  return row ? APPLY_FLAG.applied : APPLY_FLAG.none;
+}
+
+/** A multipart application as the route read it: the text fields and the photo (null when none). */
+export interface Submission {
+  fields: Record<string, string>;
+  photo: Buffer | null;
+}
+
+/**
+ * The plan of a submission (checked before it reaches the database: planId=1e30 is a 400) with its
+ * enrolment window open (400 saying when it opens otherwise), and the checked fields (400 naming
+ * every broken field).
+ */
+async function checkSubmission(
+  ctx: AppContext,
+  candidateId: number,
+  fields: Submission['fields'],
+  lang: Lang,
+) {
+  const planId = validate(planIdField, fields, lang, ENROLL_LABELS);
+  if (!planId.ok) throw new ValidationError(planId.errors);
+  const plan = await requireOpenWindow(ctx.db, planId.data.planId, ctx.now());
+  const checked = await checkApplication(ctx.db, candidateId, plan, fields, lang);
+  return { plan, checked };
+}
+const planIdField = z.object({ planId: idNumber() });
+
+/**
+ * POST /api/apply: checks and stores a new application with its photo in one transaction that holds
+ * a share lock on the plan (it cannot close meanwhile); returns the enrolment id. Errors: 400 (fields,
+ * window, 'enroll.photo.*'), 409 'enroll.duplicate' (already applied) | 'enroll.duplicateIdCard'
+ * (the ID number applied from another account). A stored photo is removed again on failure.
+ */
+export async function submitApplication(
+  ctx: AppContext,
+  candidateId: number,
+  { fields, photo }: Submission,
+  lang: Lang,
+): Promise<number> {
+  const { plan, checked } = await checkSubmission(ctx, candidateId, fields, lang);
+  if ((await applyFlag(ctx.db, plan.id, candidateId)) === APPLY_FLAG.applied)
+    throw conflict('enroll.duplicate');
+  if (!photo) throw photoError('enroll.photo.required', lang);
+  const picture = await storePhoto(ctx, photo, lang);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      // Under a share lock the plan cannot be closed or withdrawn until this enrolment is in.
+      await requireOpenWindow(tx, plan.id, ctx.now(), true);
+      const now = ctx.now();
+      const [row] = await tx
+        .insert(enroll)
+        .values({
+          ...enrollValues(checked),
+          planId: plan.id,
+          candidateId,
+          picture,
+          createTime: now,
+          updateTime: now,
+        })
+        .returning({ id: enroll.id });
+      return row!.id;
+    });
+  } catch (e) {
+    await ctx.storage.remove(picture);
+    if (isUniqueViolation(e))
+      throw conflict(
+        (e as { constraint?: string }).constraint === 'enroll_plan_id_card_uq'
+          ? 'enroll.duplicateIdCard'
+          : 'enroll.duplicate',
+      );
+    throw e;
+  }
+}
+
+/**
+ * PUT /api/apply: replaces the candidate's own application while the window is open (the photo only
+ * when a new one comes); the enrolment form is generated anew. Returns the id; 404 'enroll.notFound'
+ * without an application, 400 as POST.
+ */
+export async function editApplication(
+  ctx: AppContext,
+  candidateId: number,
+  { fields, photo }: Submission,
+  lang: Lang,
+): Promise<number> {
+  const { plan, checked } = await checkSubmission(ctx, candidateId, fields, lang);
+  const current = await findEnroll(ctx.db, ownedBy(candidateId, eq(enroll.planId, plan.id)));
+  if (!current) throw new AppError(404, 'enroll.notFound');
+  const picture = photo ? await storePhoto(ctx, photo, lang) : current.row.picture;
+  try {
+    await ctx.db
+      .update(enroll)
+      .set({ ...enrollValues(checked), picture, createStatus: CREATE_STATUS.pending, updateTime: ctx.now() })
+      .where(eq(enroll.id, current.row.id));
+  } catch (e) {
+    if (photo && picture) await ctx.storage.remove(picture);
+    throw e;
+  }
+  if (photo && current.row.picture) await ctx.storage.remove(current.row.picture);
+  return current.row.id;
+}
+
+/** GET /api/enroll/getEnrollByPlanId/{planId}: the own enrolment with its photo, or null. */
+export async function ownEnrollment(
+  ctx: AppContext,
+  planId: number,
+  candidateId: number,
+): Promise<CandidateEnroll | null> {
+  const found = await findEnroll(ctx.db, ownedBy(candidateId, eq(enroll.planId, planId)));
+  if (!found) return null;
+  return { ...toEnroll(found.row, found.plan), pictureData: await photoDataUrl(ctx, found.row.picture) };
+}
+
+/**
+ * GET /api/enroll/downloadToken/{id}: a single-use link (5 min) to the own enrolment form.
+ * 404 'enroll.notFound' when the enrolment is not the candidate's.
+ */
+export async function enrollFormLink(
+  ctx: AppContext,
+  id: number,
+  candidateId: number,
+): Promise<DownloadLink> {
+  const found = await findEnroll(ctx.db, ownedBy(candidateId, eq(enroll.id, id)));
+  if (!found) throw new AppError(404, 'enroll.notFound');
+  const token = await issueDownloadToken(
+    ctx.db,
+    { kind: 'enroll-form', resourceId: found.row.id, subjectKind: 'candidate', subjectId: candidateId },
+    ctx.now(),
+  );
+  return { url: `/api/enroll/downloadEnrollFile/${found.row.id}?token=${token}` };
+}
+
+/**
+ * GET /api/enroll/downloadEnrollFile/{id}?token: consumes the download token (400
+ * 'error.downloadToken' when it is not for `id`), counts the download and returns the PDF with the
+ * file name in `lang` ("<form title>-<name>.pdf"). 404 'enroll.notFound'.
+ */
+export async function downloadEnrollForm(
+  ctx: AppContext,
+  id: number,
+  token: string,
+  lang: Lang,
+): Promise<{ pdf: Buffer; fileName: string }> {
+  const grant = await consumeDownloadToken(ctx.db, token, 'enroll-form', ctx.now());
+  if (grant.resourceId !== id) throw new AppError(400, 'error.downloadToken');
+  const found = await findEnroll(ctx.db, ownedBy(grant.subjectId, eq(enroll.id, grant.resourceId)));
+  if (!found) throw new AppError(404, 'enroll.notFound');
+  const pdf = await enrollPdf(ctx, found.row, found.plan);
+  await ctx.db
+    .update(enroll)
+    .set({ pdfDownloadNum: sql`${enroll.pdfDownloadNum} + 1`, isDownload: DOWNLOADED.yes })
+    .where(eq(enroll.id, found.row.id));
+  return {
+    pdf,
+    fileName: `${translate(lang, 'enroll.form.title', { plan: found.plan.name })}-${found.row.name}.pdf`,
+  };
+}
+
+// ---- The back office (routes-admin.ts) ------------------------------------------------------------
+
+/** One enrolment inside the administrator's region. */
+const inScope = (id: number, scope: RegionScope) => and(eq(enroll.id, id), scopeWhere(enroll, scope));
+
+/** GET /candidate/enroll/page: one page of the enrolments matching `query` inside `scope`. */
+export async function pageEnrollsInScope(
+  db: Db,
+  scope: RegionScope,
+  query: Paging & EnrollQuery,
+): Promise<Page<Enroll>> {
+  const { current, size, ...search } = query;
+  const { records, total } = await pageEnrolls(
+    db,
+    enrollSearch(search, scope),
+    offsetOf({ current, size }),
+    size,
+  );
+  return page(records, total, current, size);
+}
+
+/** GET /candidate/enroll/{id}: an enrolment in `scope` with its photo; 404 'enroll.notFound' outside. */
+export async function enrollmentDetail(
+  ctx: AppContext,
+  id: number,
+  scope: RegionScope,
+): Promise<EnrollDetail> {
+  const found = await findEnroll(ctx.db, inScope(id, scope));
+  if (!found) throw new AppError(404, 'enroll.notFound');
+  return { ...toEnroll(found.row, found.plan), pictureData: await photoDataUrl(ctx, found.row.picture) };
+}
+
+/**
+ * PUT /candidate/enroll: changes the phone of an enrolment in `scope` (the only editable field); the
+ * form is generated anew. 404 'enroll.notFound' outside the scope.
+ */
+export async function updateEnrollPhone(ctx: AppContext, id: number, phone: string, scope: RegionScope) {
+  const [row] = await ctx.db
+    .update(enroll)
+    .set({ phone, createStatus: CREATE_STATUS.pending, updateTime: ctx.now() })
+    .where(inScope(id, scope))
+    .returning({ id: enroll.id });
+  if (!row) throw new AppError(404, 'enroll.notFound');
+}
+
+/**
+ * POST /candidate/enroll/generateApply: renders the forms of `ids` inside `scope` anew (others are
+ * skipped) and returns how many.
+ */
+export async function regenerateForms(ctx: AppContext, ids: number[], scope: RegionScope): Promise<number> {
+  const rows = await ctx.db
+    .select({ id: enroll.id })
+    .from(enroll)
+    .where(and(inArray(enroll.id, ids), scopeWhere(enroll, scope)));
+  for (const { id } of rows) {
+    const found = await findEnroll(ctx.db, eq(enroll.id, id));
+    if (found) await enrollPdf(ctx, found.row, found.plan, true);
+  }
+  return rows.length;
+}
+
+/** POST /candidate/enroll/exportToken: a single-use link (5 min) to the xlsx export of `query`. */
+export async function exportLink(
+  ctx: AppContext,
+  adminId: number,
+  query: EnrollQuery,
+): Promise<DownloadLink> {
+  const token = await issueDownloadToken(
+    ctx.db,
+    { kind: 'enroll-export', resourceId: 0, subjectKind: 'admin', subjectId: adminId, params: query },
+    ctx.now(),
+  );
+  return { url: `/candidate/enroll/export?token=${token}` };
+}
+
+/**
+ * GET /candidate/enroll/export?token: consumes the token and streams the xlsx of its filters inside
+ * the holder's current region; 403 when the holder lost the export right meanwhile. Labels and the
+ * file name ("<sheet>-<YYYY-MM-DDHHmmss>.xlsx") in `lang`.
+ */
+export async function exportEnrolls(ctx: AppContext, token: string, lang: Lang) {
+  const grant = await consumeDownloadToken(ctx.db, token, 'enroll-export', ctx.now());
+  const admin = await loadAdmin(ctx.db, grant.subjectId, 0);
+  if (!admin || !hasPermission(admin.permissions, PERMISSIONS.enroll.export)) throw forbidden();
+  const query = enrollQuerySchema.parse(grant.params ?? {});
+  const stream = writeEnrollExport(
+    eachEnroll(ctx.db, enrollSearch(query, admin.scope)),
+    await loadDicts(ctx.db),
+    lang,
+  );
+  const fileName = `${translate(lang, 'enroll.export.sheet')}-${formatDateTime(ctx.now()).replace(/[ :]/g, '')}.xlsx`;
+  return { stream, fileName };
 }

@@ -46,7 +46,7 @@ async function readUpload(req: FastifyRequest): Promise<{ kind: UploadKind; data
   } catch (e) {
     if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw badRequest(isKind(kind) ? UPLOAD_KINDS[kind].sizeKey : 'file.size.indexPic');
-    // Anything else is the client's body (cut short, malformed): 400, never 500 (issue 6).
+    // Anything else is the client's body (cut short, malformed): 400, never 500.
     throw badRequest('error.multipart');
   }
   if (!isKind(kind)) throw badRequest('file.kind');
@@ -87,7 +87,7 @@ export function keyOfFileUrl(fileUrl: string): string | null {
 }
 
 /**
- * Files (spec §7 "Files and others", §5 "Uploads"; issue 3): website pictures (logo ≤ 5 MB, home
+ * Files (spec §7 "Files and others", §5 "Uploads"): website pictures (logo ≤ 5 MB, home
  * picture ≤ 10 MB) uploaded, served and removed. Only JPEG, PNG, WebP and GIF, sniffed by content
  * and re-encoded; stored under website/<uuid>.<ext>.
  */
@@ -129,7 +129,7 @@ export async function fileRoutes(base: FastifyInstance) {
       try {
         key = decodeURIComponent((req.params as { '*': string })['*'] ?? '');
       } catch {
-        throw notFound(); // a broken escape ('%', '%E4%B8') names no file (issue 6: never a 500)
+        throw notFound(); // a broken escape ('%', '%E4%B8') names no file (bad input is a 4xx, never a 500)
       }
       if (!WEBSITE_KEY.test(key)) throw notFound();
       const data = await ctx.storage.get(key);

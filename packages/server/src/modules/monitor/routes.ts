@@ -1,4 +1,4 @@
-import { errorLogRoutes } from './error-log';
+import { errorLogRoutes } from './routes-error-log';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -55,9 +55,9 @@ const onlineQuerySchema = z.object({ userName: optionalString(64), ip: optionalS
 const sessionParamSchema = z.object({ sessionId: idNumber() });
 
 /**
- * Operation log, login log and online users (spec §7 "Operation log"; issue 3): paged searches
+ * Operation log, login log and online users (spec §7 "Operation log"): paged searches
  * (POST …/list, not logged themselves), detail, delete and clean; the live back-office sessions and
- * force logout. Every one of them is narrowed to the caller's region (spec §6, issue 6; how a row is
+ * force logout. Every one of them is narrowed to the caller's region (spec §6, docs/decisions.md "Monitoring scope"; how a row is
  * placed in a region: service.ts).
  */
 export async function monitorRoutes(base: FastifyInstance) {

@@ -26,12 +26,13 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { offsetOf, type Paging } from '../../lib/paging';
 import { scopeWhere } from '../../lib/scope';
 import type { AdminPrincipal } from '../../types';
+import { containsPattern } from '../../lib/like';
 
 /**
- * Operation log, login log and online users (issue 3, RuoYi-style monitor): searches, deletes and
+ * Operation log, login log and online users (RuoYi-style monitor): searches, deletes and
  * the login record that both logins write.
  *
- * Region scope (spec §6, issue 6): every list, detail, delete and clean is narrowed to the caller's
+ * Region scope (spec §6, docs/decisions.md "Monitoring scope"): every list, detail, delete and clean is narrowed to the caller's
  * region like the other regional lists. A row belongs to the region of the user behind it, resolved by
  * a join at read time (no region columns on the log rows):
  * - an operation-log row to its operator (`operator_id` → sys_user);
@@ -82,8 +83,6 @@ const allOf = (...filters: (SQL | undefined)[]) => {
   return defined.length ? and(...defined) : undefined;
 };
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
 /** Time-range filters on `column` (ISO instants). */
 function timeRange(
   column: typeof sysOperLog.createTime | typeof sysLoginLog.createTime,
@@ -130,9 +129,9 @@ export async function pageOperLogs(
   const filters: SQL[] = timeRange(sysOperLog.createTime, search.beginTime, search.endTime);
   const inScope = operLogScope(db, scope);
   if (inScope) filters.push(inScope);
-  if (search.module) filters.push(ilike(sysOperLog.module, like(search.module)));
+  if (search.module) filters.push(ilike(sysOperLog.module, containsPattern(search.module)));
   if (search.businessType) filters.push(eq(sysOperLog.businessType, search.businessType));
-  if (search.operatorName) filters.push(ilike(sysOperLog.operatorName, like(search.operatorName)));
+  if (search.operatorName) filters.push(ilike(sysOperLog.operatorName, containsPattern(search.operatorName)));
   if (search.status !== undefined) filters.push(eq(sysOperLog.status, search.status));
   const where = filters.length ? and(...filters) : undefined;
   const [rows, [total]] = await Promise.all([
@@ -223,8 +222,8 @@ export async function pageLoginLogs(
   const filters: SQL[] = timeRange(sysLoginLog.createTime, search.beginTime, search.endTime);
   const inScope = loginLogScope(db, scope);
   if (inScope) filters.push(inScope);
-  if (search.userName) filters.push(ilike(sysLoginLog.userName, like(search.userName)));
-  if (search.ip) filters.push(ilike(sysLoginLog.ip, like(search.ip)));
+  if (search.userName) filters.push(ilike(sysLoginLog.userName, containsPattern(search.userName)));
+  if (search.ip) filters.push(ilike(sysLoginLog.ip, containsPattern(search.ip)));
   if (search.kind) filters.push(eq(sysLoginLog.kind, search.kind));
   if (search.result) filters.push(eq(sysLoginLog.result, search.result));
   const where = filters.length ? and(...filters) : undefined;
@@ -310,8 +309,8 @@ export async function listOnline(
   const filters: SQL[] = [eq(authSession.kind, 'admin'), gt(authSession.expiresAt, now)];
   const inScope = scopeWhere(sysUser, scope);
   if (inScope) filters.push(inScope);
-  if (search.userName) filters.push(ilike(sysUser.userName, like(search.userName)));
-  if (search.ip) filters.push(ilike(authSession.ip, like(search.ip)));
+  if (search.userName) filters.push(ilike(sysUser.userName, containsPattern(search.userName)));
+  if (search.ip) filters.push(ilike(authSession.ip, containsPattern(search.ip)));
   const rows = await db
     .select({
       sessionId: authSession.id,

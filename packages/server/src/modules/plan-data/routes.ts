@@ -1,77 +1,45 @@
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idNumber, type DictItem } from '@tegang/domain';
-import { recruitPlanData } from '../../db/schema';
-import { loadDicts } from '../../lib/dicts';
+import { idNumber, type SubjectDemandOption } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
-import { buildRegionTree, loadRegions } from '../system/reference';
 import {
   categoriesForEducation,
-  countiesForCategory,
+  dictOptions,
   learningPeriodsForCounty,
+  liveDemandRows,
+  regionTreeForCategory,
   subjectsForLearningPeriod,
 } from './service';
 
 const planId = idNumber();
 const code = z.string({ error: 'rule.required' }).trim().min(1, { error: 'rule.required' }).max(32);
-const option = (item: DictItem | undefined, value: string) => ({
-  value,
-  label: item?.label ?? value,
-  labelEn: item?.labelEn ?? null,
-});
 
 /**
  * The candidate's cascade over the plan's demand (spec §7 "/api/recruitPlanData/…"): each answer lists
- * only choices with demand, as options [{value, label, labelEn}] (regions as a city → county tree).
+ * only active rows (PLAN_DATA_STATUS.active) with demand > 0, as options [{value, label, labelEn}]
+ * (regions as a city → county tree). Candidate token required (401 otherwise); 400 on a bad param.
  */
 export async function planDataRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const access = { candidate: true } as const;
-  const options = async (type: string, values: string[]) => {
-    const items = (await loadDicts(ctx.db)).items(type);
-    return values.map((v) =>
-      option(
-        items.find((i) => i.value === v),
-        v,
-      ),
-    );
-  };
 
+  /** GET …/getRecruitPlanDataByPlanId/{planId}: DemandRow[] of the plan's live demand. */
   app.get(
     '/api/recruitPlanData/getRecruitPlanDataByPlanId/:planId',
     {
       config: { access },
       schema: {
         tags: ['candidate'],
-        summary: 'Demand rows of a plan (status 1)',
+        summary: 'Live demand rows of a plan (status 1, demandNumber > 0)',
         params: z.object({ planId }),
       },
     },
-    async (req) => {
-      const rows = await ctx.db
-        .select({
-          countyCode: recruitPlanData.countyCode,
-          cityCode: recruitPlanData.cityCode,
-          category: recruitPlanData.category,
-          learningPeriod: recruitPlanData.learningPeriod,
-          subject: recruitPlanData.subject,
-          demandNumber: recruitPlanData.demandNumber,
-        })
-        .from(recruitPlanData)
-        .where(eq(recruitPlanData.planId, req.params.planId))
-        .orderBy(
-          asc(recruitPlanData.countyCode),
-          asc(recruitPlanData.category),
-          asc(recruitPlanData.learningPeriod),
-          asc(recruitPlanData.subject),
-        );
-      return ok(req, rows);
-    },
+    async (req) => ok(req, await liveDemandRows(ctx.db, req.params.planId)),
   );
 
+  /** GET …/getCategoryByEducation/{education}?planId: DemandOption[] of categories. */
   app.get(
     '/api/recruitPlanData/getCategoryByEducation/:education',
     {
@@ -86,13 +54,15 @@ export async function planDataRoutes(base: FastifyInstance) {
     async (req) =>
       ok(
         req,
-        await options(
+        await dictOptions(
+          ctx.db,
           'recruit_plan_category',
           await categoriesForEducation(ctx.db, req.query.planId, req.params.education),
         ),
       ),
   );
 
+  /** GET …/getRecruitPlanDataRegionByCategory?planId&category: RegionNode[] (city → county). */
   app.get(
     '/api/recruitPlanData/getRecruitPlanDataRegionByCategory',
     {
@@ -103,14 +73,10 @@ export async function planDataRoutes(base: FastifyInstance) {
         querystring: z.object({ planId, category: code }),
       },
     },
-    async (req) => {
-      const counties = await countiesForCategory(ctx.db, req.query.planId, req.query.category);
-      const wanted = new Set(counties.flatMap((c) => [c.cityCode, c.countyCode]));
-      const rows = (await loadRegions(ctx.db)).filter((r) => wanted.has(r.code));
-      return ok(req, buildRegionTree(rows));
-    },
+    async (req) => ok(req, await regionTreeForCategory(ctx.db, req.query.planId, req.query.category)),
   );
 
+  /** GET …/getRecruitPlanDataLearningPeriodByRegion?planId&category&countyCode: DemandOption[]. */
   app.get(
     '/api/recruitPlanData/getRecruitPlanDataLearningPeriodByRegion',
     {
@@ -124,13 +90,15 @@ export async function planDataRoutes(base: FastifyInstance) {
     async (req) =>
       ok(
         req,
-        await options(
+        await dictOptions(
+          ctx.db,
           'recruit_learning_period',
           await learningPeriodsForCounty(ctx.db, req.query.planId, req.query.category, req.query.countyCode),
         ),
       ),
   );
 
+  /** GET …/getRecruitPlanDataSubjectByLearningPeriod?…: SubjectDemandOption[] (with demandNumber). */
   app.get(
     '/api/recruitPlanData/getRecruitPlanDataSubjectByLearningPeriod',
     {
@@ -144,14 +112,16 @@ export async function planDataRoutes(base: FastifyInstance) {
     async (req) => {
       const { planId: id, category, countyCode, learningPeriod } = req.query;
       const rows = await subjectsForLearningPeriod(ctx.db, id, category, countyCode, learningPeriod);
-      const labelled = await options(
+      const labelled = await dictOptions(
+        ctx.db,
         'recruit_subject',
         rows.map((r) => r.subject),
       );
-      return ok(
-        req,
-        labelled.map((o, i) => ({ ...o, demandNumber: rows[i]!.demandNumber })),
-      );
+      const options: SubjectDemandOption[] = labelled.map((o, i) => ({
+        ...o,
+        demandNumber: rows[i]!.demandNumber,
+      }));
+      return ok(req, options);
     },
   );
 }

@@ -1,18 +1,61 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { PLAN_DATA_STATUS, type DemandOption, type DemandRow, type RegionNode } from '@tegang/domain';
 import type { Db } from '../../db';
 import { categoryEducation, recruitPlanData } from '../../db/schema';
+import { loadDicts } from '../../lib/dicts';
+import { buildRegionTree, loadRegions } from '../system/reference/service';
 
 /**
- * The demand of a plan as the candidate's cascade reads it (spec §7 recruitPlanData calls; issue 2:
- * education → category → county → learning period → subject, offered only where there is demand).
- * Only rows with status '1' and demandNumber > 0 count.
+ * The demand of a plan as the candidate's cascade reads it (spec §7 recruitPlanData calls: education
+ * → category → county → learning period → subject, offered only where there is demand). Only active
+ * rows (status PLAN_DATA_STATUS.active) with demandNumber > 0 count, in every call.
  */
 const live = (planId: number) =>
   and(
     eq(recruitPlanData.planId, planId),
-    eq(recruitPlanData.status, '1'),
+    eq(recruitPlanData.status, PLAN_DATA_STATUS.active),
     gt(recruitPlanData.demandNumber, 0),
   );
+
+/**
+ * The live demand rows of a plan (GET /api/recruitPlanData/getRecruitPlanDataByPlanId/{planId}),
+ * ordered by county, category, learning period, subject; [] for an unknown plan.
+ */
+export async function liveDemandRows(db: Db, planId: number): Promise<DemandRow[]> {
+  return db
+    .select({
+      countyCode: recruitPlanData.countyCode,
+      cityCode: recruitPlanData.cityCode,
+      category: recruitPlanData.category,
+      learningPeriod: recruitPlanData.learningPeriod,
+      subject: recruitPlanData.subject,
+      demandNumber: recruitPlanData.demandNumber,
+    })
+    .from(recruitPlanData)
+    .where(live(planId))
+    .orderBy(
+      asc(recruitPlanData.countyCode),
+      asc(recruitPlanData.category),
+      asc(recruitPlanData.learningPeriod),
+      asc(recruitPlanData.subject),
+    );
+}
+
+/** `values` of dictionary `type` as cascade options (label = the value when the item is unknown). */
+export async function dictOptions(db: Db, type: string, values: string[]): Promise<DemandOption[]> {
+  const items = (await loadDicts(db)).items(type);
+  return values.map((value) => {
+    const item = items.find((i) => i.value === value);
+    return { value, label: item?.label ?? value, labelEn: item?.labelEn ?? null };
+  });
+}
+
+/** The city → county tree of the counties with live demand in `category` ([] when none). */
+export async function regionTreeForCategory(db: Db, planId: number, category: string): Promise<RegionNode[]> {
+  const counties = await countiesForCategory(db, planId, category);
+  const wanted = new Set(counties.flatMap((c) => [c.cityCode, c.countyCode]));
+  return buildRegionTree((await loadRegions(db)).filter((r) => wanted.has(r.code)));
+}
 
 /** Categories open to an education level that have demand in the plan. */
 export async function categoriesForEducation(db: Db, planId: number, education: string): Promise<string[]> {
@@ -49,6 +92,7 @@ export async function countiesForCategory(db: Db, planId: number, category: stri
     .orderBy(asc(recruitPlanData.countyCode));
 }
 
+/** Learning periods with live demand in a county and category, in code order. */
 export async function learningPeriodsForCounty(
   db: Db,
   planId: number,
@@ -65,6 +109,7 @@ export async function learningPeriodsForCounty(
   return rows.map((r) => r.learningPeriod);
 }
 
+/** Subjects with live demand (and their demandNumber) in a county, category and learning period. */
 export async function subjectsForLearningPeriod(
   db: Db,
   planId: number,

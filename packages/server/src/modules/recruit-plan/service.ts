@@ -18,6 +18,7 @@ import { enroll, recruitPlan } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { page } from '../../lib/envelope';
 import { offsetOf, type Paging } from '../../lib/paging';
+import { containsPattern } from '../../lib/like';
 
 /**
  * Recruit plans (spec §2 "Recruit plan", §3, §4 "Recruit plan status", §5 "Recruit plan"): the rows,
@@ -87,7 +88,7 @@ export interface PlanSearch {
 /** GET /recruit/recruitPlan/page: name contains (case-insensitive), year and status equal; newest first. */
 export async function pagePlans(db: DbOrTx, search: PlanSearch, paging: Paging): Promise<Page<RecruitPlan>> {
   const filters: SQL[] = [];
-  if (search.name) filters.push(ilike(recruitPlan.name, `%${search.name.replace(/[\\%_]/g, '\\$&')}%`));
+  if (search.name) filters.push(ilike(recruitPlan.name, containsPattern(search.name)));
   if (search.year) filters.push(eq(recruitPlan.year, search.year));
   if (search.status) filters.push(eq(recruitPlan.status, search.status));
   const where = filters.length ? and(...filters) : undefined;

@@ -41,9 +41,6 @@ export function parseListQuery<S extends z.ZodObject>(
   return result.data as never;
 }
 
-/** Escapes LIKE wildcards of a user's search text. */
-export const like = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
 /** True when `err` (or the driver error it wraps) is a PostgreSQL error of `code`. */
 export function isPgError(err: unknown, code: '23505' | '23503'): boolean {
   const e = err as { code?: string; cause?: { code?: string } } | null;
@@ -65,7 +62,7 @@ export function fieldError(
 }
 
 /*
- * Rights and escalation (issue 6 "Privilege escalation", docs/decisions.md "Escalation"). A right is a
+ * Rights and escalation (docs/decisions.md "Escalation"). A right is a
  * declared permission key; `*` (the built-in admin role) is every right. Nobody hands out a right they
  * do not hold, so every grant is checked against the caller's own permissions.
  */

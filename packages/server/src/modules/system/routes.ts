@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { departmentRoutes } from './department';
-import { dictRoutes } from './dict';
-import { menuRoutes } from './menu';
-import { regionRoutes } from './region';
-import { roleRoutes } from './role';
-import { userRoutes } from './user';
+import { departmentRoutes } from './department/routes';
+import { dictRoutes } from './dict/routes';
+import { menuRoutes } from './menu/routes';
+import { regionRoutes } from './region/routes';
+import { roleRoutes } from './role/routes';
+import { userRoutes } from './user/routes';
 
-/** System management (spec §7 Users, Roles, Menus, Departments, Region, Dictionaries; issue 3). */
+/** System management (spec §7 Users, Roles, Menus, Departments, Region, Dictionaries). */
 export async function systemRoutes(app: FastifyInstance) {
   await userRoutes(app);
   await roleRoutes(app);

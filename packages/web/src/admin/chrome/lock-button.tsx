@@ -4,10 +4,11 @@ import { App, Button, Form, Input, Modal, Tooltip } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getLockState, lockSession } from '../../api/admin-auth';
+import { getLockState, lockSession } from '../api';
 import { ApiError } from '../../api/request';
 import { useSession } from '../session';
 import { setLocked } from './lock-store';
+import { maxLengthOf, lockSchema } from '@tegang/domain';
 
 export const LOCK_STATE_QUERY = ['lockState'] as const;
 
@@ -89,7 +90,7 @@ export function LockButton() {
               autoFocus
               autoComplete="new-password"
               data-testid="lock-set-password"
-              maxLength={20}
+              maxLength={maxLengthOf(lockSchema.shape.password)}
             />
           </Form.Item>
         </Form>

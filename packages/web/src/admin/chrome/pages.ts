@@ -6,7 +6,7 @@ export const CHROME_PAGES: PageDef[] = [
   {
     path: '/wel/dashboard',
     titleKey: 'admin.dashboard.title',
-    Component: lazy(() => import('../pages/dashboard')),
+    Component: lazy(() => import('../../areas/dashboard/admin-screen')),
   },
   { path: '/info/index', titleKey: 'admin.info.title', Component: lazy(() => import('../pages/info')) },
   {

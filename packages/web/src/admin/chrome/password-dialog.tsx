@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { checkConfirmPassword, checkNewPasswordLength } from '@tegang/domain';
-import { updatePassword } from '../../api/admin-auth';
+import { updatePassword } from '../api';
 import { ApiError } from '../../api/request';
 import { ruleOf } from '../../components/rules';
 

@@ -4,8 +4,12 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/request';
-import { updateWebsiteConfig, uploadFile, type WebsiteConfig } from '../../api/website';
-import { DEFAULT_LOGO, useWebsite, WEBSITE_QUERY } from './website';
+import { updateWebsiteConfig, uploadFile, type WebsiteConfig } from '../../areas/website/api';
+import { DEFAULT_LOGO, useWebsite, WEBSITE_QUERY } from '../../areas/website/use-website';
+import { maxLengthsOf, websiteConfigSchema, NO, YES } from '@tegang/domain';
+
+/** Input limits read from the schema the server validates with. */
+const WEBSITE_MAX = maxLengthsOf(websiteConfigSchema);
 
 const MB = 1024 * 1024;
 /** Upload limits (spec §9): logo 5120 KB, home picture 10240 KB. */
@@ -115,8 +119,8 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
   };
 
   const yesNo = [
-    { value: '1', label: t('admin.yes') },
-    { value: '0', label: t('admin.no') },
+    { value: YES, label: t('admin.yes') },
+    { value: NO, label: t('admin.no') },
   ];
 
   return (
@@ -146,20 +150,20 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
           label={t('field.website.name')}
           rules={[{ required: true, whitespace: true, message: t('website.name.required') }]}
         >
-          <Input maxLength={50} data-testid="settings-name" />
+          <Input maxLength={WEBSITE_MAX.name} data-testid="settings-name" />
         </Form.Item>
         <Form.Item
           name="enName"
           label={t('field.website.enName')}
           rules={[{ required: true, whitespace: true, message: t('website.enName.required') }]}
         >
-          <Input maxLength={100} data-testid="settings-enName" />
+          <Input maxLength={WEBSITE_MAX.enName} data-testid="settings-enName" />
         </Form.Item>
         <Form.Item name="showLogo" label={t('field.website.showLogo')}>
           <Radio.Group options={yesNo} data-testid="settings-showLogo" />
         </Form.Item>
         <Form.Item name="logo" label={t('field.website.logo')}>
-          <ImageUpload kind="logo" disabled={showLogo === '0'} />
+          <ImageUpload kind="logo" disabled={showLogo === NO} />
         </Form.Item>
         <Form.Item name="indexPic" label={t('field.website.indexPic')}>
           <ImageUpload kind="indexPic" />
@@ -170,8 +174,8 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
         <Form.Item name="copyright" label={t('field.website.copyright')}>
           <Input.TextArea
             rows={2}
-            maxLength={200}
-            disabled={showCopyright === '0'}
+            maxLength={WEBSITE_MAX.copyright}
+            disabled={showCopyright === NO}
             data-testid="settings-copyright"
           />
         </Form.Item>

@@ -1,6 +1,7 @@
 import type { MenuDataItem } from '@ant-design/pro-components';
-import { menuLabel, type MenuNode } from '../../api/admin-auth';
+import { menuLabel, type MenuNode } from '../api';
 import { MenuIcon } from './icons';
+import { MENU_TYPE } from '@tegang/domain';
 
 export const isExternal = (path: string | null | undefined) => !!path && /^https?:\/\//i.test(path);
 /** A menu path that embeds an external page in the console: /myiframe/{encoded http(s) URL} (spec §2). */
@@ -13,7 +14,7 @@ export const isEmbedded = (path: string | null | undefined) => !!path && path.st
  */
 export function menuRoutes(nodes: readonly MenuNode[], lang: string): MenuDataItem[] {
   return nodes
-    .filter((n) => n.type !== '1')
+    .filter((n) => n.type !== MENU_TYPE.button)
     .map((n) => {
       const children = menuRoutes(n.children ?? [], lang);
       const path =
@@ -35,8 +36,8 @@ export function menuRoutes(nodes: readonly MenuNode[], lang: string): MenuDataIt
 /** The menu label of the leaf for `pathname`, if the menu has one. */
 export function menuTitleOf(nodes: readonly MenuNode[], pathname: string, lang: string): string | null {
   for (const n of nodes) {
-    if (n.type === '1') continue;
-    if (n.children?.some((c) => c.type !== '1')) {
+    if (n.type === MENU_TYPE.button) continue;
+    if (n.children?.some((c) => c.type !== MENU_TYPE.button)) {
       const hit = menuTitleOf(n.children, pathname, lang);
       if (hit) return hit;
     } else if (n.path && `${n.path.replace(/\/+$/, '')}/index` === pathname) return menuLabel(n, lang);

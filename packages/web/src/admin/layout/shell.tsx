@@ -13,7 +13,7 @@ import {
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { logout } from '../../api/admin-auth';
+import { logout } from '../api';
 import { PermissionsProvider } from '../../components/crud';
 import { ErrorBoundary } from '../chrome/error-boundary';
 import { ErrorLogButton } from '../chrome/error-log-button';
@@ -25,12 +25,13 @@ import { SettingsDrawer } from '../chrome/settings-drawer';
 import { TabBar } from '../chrome/tab-bar';
 import { layoutToken, THEMES, useThemeColor, useThemeName } from '../chrome/themes';
 import { FullscreenButton, MenuSearch, ThemePicker } from '../chrome/toolbar';
-import { DEFAULT_LOGO, useSystemName, useWebsite } from '../chrome/website';
+import { DEFAULT_LOGO, useSystemName, useWebsite } from '../../areas/website/use-website';
 import { LangSwitch } from '../lang-switch';
 import { HOME_PATH, PAGES } from '../pages';
 import { session, useSession } from '../session';
 import { usePageTitle } from '../title';
 import { isExternal, menuRoutes, menuTitleOf } from './menu';
+import { YES } from '@tegang/domain';
 
 /**
  * The console shell (spec §2 "Back-office chrome"): a sidebar from the user's menu; a top bar with
@@ -93,7 +94,7 @@ export default function Shell() {
     });
 
   const nickName = info?.user.nickName || info?.user.userName || '';
-  const showCopyright = site.showCopyright === '1' && !!site.copyright;
+  const showCopyright = site.showCopyright === YES && !!site.copyright;
 
   return (
     <PermissionsProvider permissions={info?.permissions ?? []}>
@@ -104,7 +105,7 @@ export default function Shell() {
         fixedHeader
         siderWidth={208}
         title={screen < 2 ? false : systemName}
-        logo={site.showLogo === '1' ? site.logo || DEFAULT_LOGO : false}
+        logo={site.showLogo === YES ? site.logo || DEFAULT_LOGO : false}
         route={route}
         location={{ pathname }}
         collapsed={collapsed}

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS, PLAN_STATUS } from '@tegang/domain';
-import { pageEnrolls } from '../../api/enroll-admin';
-import { listPlanOptions } from '../../api/recruit-plan';
+import { pageEnrolls } from '../../areas/enroll/admin-api';
+import { listPlanOptions } from '../../areas/recruit-plan/api';
 import { useCan } from '../../components/crud';
 import { useSession } from '../session';
 

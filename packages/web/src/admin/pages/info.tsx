@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { App, Avatar, Button, Card, Col, Descriptions, Form, Input, Row, Space, Tag } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { checkPhone } from '@tegang/domain';
-import { updateProfile, type ProfileInput } from '../../api/admin-auth';
+import { checkPhone, PHONE_LENGTH, maxLengthOf, userProfileSchema } from '@tegang/domain';
+import { updateProfile, type ProfileInput } from '../api';
 import { ApiError } from '../../api/request';
 import { DictSelect, DictText } from '../../components/dict';
 import { session, useSession } from '../session';
@@ -61,7 +61,7 @@ export default function InfoPage() {
               <DictText type="sys_user_sex" value={user.sex} />
             </Descriptions.Item>
             <Descriptions.Item label={t('admin.info.region')}>{region}</Descriptions.Item>
-            <Descriptions.Item label={t('admin.info.roles')}>
+            <Descriptions.Item label={t('field.roleIds')}>
               <Space wrap size={4}>
                 {info.roles.map((r) => (
                   <Tag key={r}>{r}</Tag>
@@ -88,7 +88,7 @@ export default function InfoPage() {
               label={t('field.nickName')}
               rules={[{ required: true, whitespace: true, message: t('system.user.nickName.required') }]}
             >
-              <Input maxLength={30} data-testid="info-nickName" />
+              <Input maxLength={maxLengthOf(userProfileSchema.shape.nickName)} data-testid="info-nickName" />
             </Form.Item>
             <Form.Item
               name="phone"
@@ -102,7 +102,7 @@ export default function InfoPage() {
                 },
               ]}
             >
-              <Input maxLength={11} data-testid="info-phone" />
+              <Input maxLength={PHONE_LENGTH} data-testid="info-phone" />
             </Form.Item>
             <Form.Item name="sex" label={t('field.sex')}>
               <DictSelect type="sys_user_sex" allowClear data-testid="info-sex" />

@@ -3,12 +3,13 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { captchaRequired, getCaptcha, login, type Captcha } from '../../api/admin-auth';
+import { captchaRequired, getCaptcha, login, type Captcha } from '../api';
 import { setToken } from '../../api/tokens';
 import { required } from '../../components/rules';
 import { LangSwitch } from '../lang-switch';
 import { HOME_PATH } from '../pages';
 import { usePageTitle } from '../title';
+import { maxLengthOf, loginSchema } from '@tegang/domain';
 
 interface LoginValues {
   userName: string;
@@ -138,7 +139,7 @@ export function LoginPage() {
                       placeholder={t('admin.login.captcha')}
                       aria-label={t('field.captcha')}
                       autoComplete="off"
-                      maxLength={10}
+                      maxLength={maxLengthOf(loginSchema.shape.captcha)}
                       data-testid="login-captcha"
                     />
                   </Form.Item>

@@ -7,6 +7,7 @@ import { hasPermission } from '@tegang/domain';
  */
 const PermissionsContext = createContext<readonly string[]>([]);
 
+/** Provides the signed-in user's permission keys (props: `permissions`, `children`) to useCan. */
 export function PermissionsProvider({
   permissions,
   children,

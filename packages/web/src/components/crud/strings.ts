@@ -1,10 +1,14 @@
-import { registerStrings } from '../../i18n';
+import { stringTable } from '../../i18n';
 
-/** Strings of the shared CRUD component (spec §2 "Tables show an index column titled 序号", §8). */
+/**
+ * Strings of the shared CRUD component (spec §2 "Tables show an index column titled 序号", §8), registered
+ * by the console with its other tables (admin/strings.ts ADMIN_STRINGS).
+ */
 const zh = {
   'crud.index': '序号',
   'crud.actions': '操作',
   'crud.add': '新增',
+  'crud.addChild': '新增下级',
   'crud.view': '查看',
   'crud.edit': '修改',
   'crud.delete': '删除',
@@ -24,6 +28,7 @@ const en: Record<keyof typeof zh, string> = {
   'crud.index': 'No.',
   'crud.actions': 'Actions',
   'crud.add': 'Add',
+  'crud.addChild': 'Add below',
   'crud.view': 'View',
   'crud.edit': 'Edit',
   'crud.delete': 'Delete',
@@ -39,4 +44,4 @@ const en: Record<keyof typeof zh, string> = {
   'crud.more': 'More',
   'crud.named': '{name} "{label}"',
 };
-registerStrings(zh, en);
+export const crudStrings = stringTable(zh, en);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ProColumns, ProDescriptionsItemProps } from '@ant-design/pro-components';
 import type { ApiResult, Page } from '@tegang/domain';
-import type { FormFieldIssue } from './field-errors';
+import type { FormFieldIssue } from '../form-errors';
 
 /**
  * The configuration of one list screen (DESIGN "Layout": a screen of the spec is a config — columns,
@@ -12,6 +12,8 @@ import type { FormFieldIssue } from './field-errors';
 export type Envelope = ApiResult<unknown>;
 export type RecordId = number | string;
 export type FormMode = 'create' | 'edit';
+/** An update payload: the form's payload and the id of the record being edited. */
+export type WithId<P> = P & { id: number };
 
 /** Paging of every list (spec §9): `current` and `size`. */
 export interface Paging {
@@ -19,30 +21,41 @@ export interface Paging {
   size: number;
 }
 
-export interface CrudApi<T, Q> {
-  /** The list: search values (from the columns' search fields) plus paging. */
-  page: (query: Q & Paging) => Promise<Page<T>>;
+/**
+ * The calls of a screen. `P` is the payload of create and update: what `form.toPayload` returns (on
+ * update the record's id is added under `rowKey` when the payload lacks it).
+ */
+export interface CrudApi<T, Q, P = unknown> {
+  /**
+   * The list: search values (from the columns' search fields) plus paging. Optional in tree mode,
+   * where it serves the searches of a lazy tree (a flat, paged list of the matches).
+   */
+  page?: (query: Q & Paging) => Promise<Page<T>>;
   /** One record, for the detail view and before editing. */
   get?: (id: RecordId) => Promise<T>;
-  create?: (payload: any) => Promise<Envelope>;
-  update?: (payload: any) => Promise<Envelope>;
+  create?: (payload: P) => Promise<Envelope>;
+  /** The payload with the record's id (added under `rowKey` when `toPayload` leaves it out). */
+  update?: (payload: WithId<P>) => Promise<Envelope>;
   remove?: (id: RecordId) => Promise<Envelope>;
   /** DELETE …/deleteByIds {idList}: enables row selection and batch delete. */
   removeMany?: (ids: RecordId[]) => Promise<Envelope>;
 }
 
+/** What the form knows: create or edit, the record being edited, the parent of an added child. */
 export interface CrudFormContext<T> {
   mode: FormMode;
   record?: T;
+  /** Tree mode, "add child" on a node: the node the new record goes under. */
+  parent?: T;
 }
 
-export interface CrudForm<T, V> {
+export interface CrudForm<T, V, P = unknown> {
   /** ProForm fields, or a function of the mode and the record being edited. */
   fields: ReactNode | ((ctx: CrudFormContext<T>) => ReactNode);
   /** Form values of a record (edit) or the defaults (create). */
   initialValues?: (ctx: CrudFormContext<T>) => Partial<V>;
   /** The API payload of the submitted values; on edit the record's id is added when missing. */
-  toPayload?: (values: V, ctx: CrudFormContext<T>) => unknown;
+  toPayload?: (values: V, ctx: CrudFormContext<T>) => P;
   /** Cross-field rules run on submit, after the field rules; issues are shown on their fields. */
   validate?: (values: V, ctx: CrudFormContext<T>) => FormFieldIssue[];
   /** The form field of a payload field named by the server's 400 answer (default: the same name). */
@@ -90,7 +103,30 @@ export interface CrudContext<T> {
   can: (key: string | undefined) => boolean;
 }
 
-export interface CrudConfig<T, V = Record<string, any>, Q = Record<string, unknown>> {
+/**
+ * Tree mode (regions, menus, departments): the rows are shown as a tree without paging, with "add
+ * child" on each node. A full tree comes whole from `roots`; a lazy tree (`children` given) loads a
+ * node's sub-rows when it is expanded, and shows a search as the flat, paged list of `api.page`.
+ */
+export interface CrudTree<T, V, Q> {
+  /**
+   * The top rows with the search values: for a full tree every row with its `children`; for a lazy
+   * tree the first level only.
+   */
+  roots: (query: Partial<Q>) => Promise<T[]>;
+  /** Lazy tree: the sub-rows of a node, loaded when it is expanded (again after each reload). */
+  children?: (row: T) => Promise<T[]>;
+  /** Lazy tree: whether a node can have sub-rows (the expand icon); default: every node. */
+  hasChildren?: (row: T) => boolean;
+  /** The form values of a new child of `parent`; without it there is no "add child" action. */
+  childValues?: (parent: T) => Partial<V>;
+  /** Nodes that take children (default: all). */
+  canAddChild?: (row: T) => boolean;
+  /** The dataIndex of the column that carries the expand icon and indent (default: the first column). */
+  column?: keyof T & string;
+}
+
+export interface CrudConfig<T, V = Record<string, any>, Q = Record<string, unknown>, P = unknown> {
   /** The entity's name in messages: 是否确认删除当前{name}, 新增{name}. */
   name: string;
   /** The table's header title. */
@@ -98,8 +134,10 @@ export interface CrudConfig<T, V = Record<string, any>, Q = Record<string, unkno
   rowKey?: keyof T & string;
   /** ProTable columns: they also make the search form (search: false to leave one out). */
   columns: ProColumns<T>[];
-  api: CrudApi<T, Q>;
-  form?: CrudForm<T, V>;
+  api: CrudApi<T, Q, P>;
+  form?: CrudForm<T, V, P>;
+  /** Show the rows as a tree (see CrudTree); `api.page` is then only used for lazy-tree searches. */
+  tree?: CrudTree<T, V, Q>;
   permissions?: CrudPermissions;
   /** Rows that can be selected for batch delete (spec: only plans with status 0). */
   rowSelectable?: (row: T) => boolean;

@@ -1,0 +1,41 @@
+import type {
+  ApiResult,
+  CodeOption,
+  Enroll,
+  EnrollDetail,
+  EnrollFilters,
+  EnrollStatistics,
+  Page,
+  PageQuery,
+} from '@tegang/domain';
+import { http, requestEnvelope } from '../../api/request';
+
+/** Enrolment records in the back office (spec §7 "Enrolment", §2 "Enrolment records"). */
+
+export type { EnrollDetail, EnrollFilters };
+
+export const pageEnrolls = (query: EnrollFilters & PageQuery) =>
+  http.get<Page<Enroll>>('/candidate/enroll/page', { ...query });
+
+export const getEnroll = (id: number) => http.get<EnrollDetail>(`/candidate/enroll/${id}`);
+
+/** PUT /candidate/enroll (encrypted): the list is read-only except the phone. */
+export const updateEnrollPhone = (input: { id: number; phone: string }): Promise<ApiResult<unknown>> =>
+  requestEnvelope('PUT', '/candidate/enroll', { data: input, encrypted: true });
+
+export const deleteEnroll = (id: number): Promise<ApiResult<null>> =>
+  requestEnvelope('DELETE', `/candidate/enroll/${id}`);
+
+export const deleteEnrolls = (idList: number[]): Promise<ApiResult<null>> =>
+  requestEnvelope('DELETE', '/candidate/enroll/deleteByIds', { data: { idList } });
+
+export const enrollCreateStatusOptions = () =>
+  http.get<CodeOption[]>('/candidate/enroll/getEnrollCreateStatus');
+
+/** POST /candidate/enroll/exportToken: a single-use link to the xlsx of the filtered list. */
+export const enrollExportLink = (filters: EnrollFilters) =>
+  http.post<{ url: string }>('/candidate/enroll/exportToken', filters);
+
+/** GET /candidate/enroll/statistics: the dashboard's counts in the caller's region. */
+export const enrollStatistics = (planId?: number) =>
+  http.get<EnrollStatistics>('/candidate/enroll/statistics', planId ? { planId } : undefined);

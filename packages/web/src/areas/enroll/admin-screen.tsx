@@ -1,0 +1,279 @@
+import { useState } from 'react';
+import { App, Button, Image } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { ProFormText, type ProColumns, type ProDescriptionsItemProps } from '@ant-design/pro-components';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  checkPhone,
+  ENROLL_BASIC_FIELDS,
+  ENROLL_DICT_FIELDS,
+  ENROLL_INFO_FIELDS,
+  formatDateTime,
+  isEmpty,
+  PERMISSIONS,
+  type EnrollDictField,
+  PHONE_LENGTH,
+  enrollQuerySchema,
+  maxLengthsOf,
+  CREATE_STATUS,
+  type Enroll,
+} from '@tegang/domain';
+import {
+  deleteEnroll,
+  deleteEnrolls,
+  enrollCreateStatusOptions,
+  enrollExportLink,
+  getEnroll,
+  pageEnrolls,
+  updateEnrollPhone,
+  type EnrollDetail,
+  type EnrollFilters,
+} from './admin-api';
+import { listPlanOptions } from '../recruit-plan/api';
+import {
+  CrudTable,
+  useDictEnum,
+  useOptionsEnum,
+  type CrudConfig,
+  type CrudContext,
+} from '../../components/crud';
+import { DictText } from '../../components/dict';
+import { RegionCascader, regionCodesOfValue, useRegionScopeTree } from '../../components/region-cascader';
+import { ruleOf } from '../../components/rules';
+import { useSession } from '../../admin/session';
+
+/** Input limits read from the schema the server validates with. */
+const QUERY_MAX = maxLengthsOf(enrollQuerySchema);
+
+/**
+ * Enrolment records (/candidate/enroll/index; spec §2 "Enrolment records", §5 "Enrolment edit", §6
+ * region narrowing, §7 "Enrolment"): read-only except the phone; detail in the two form groups;
+ * delete, batch delete and export.
+ */
+
+const createStatusBadge = (value: string) => (value === CREATE_STATUS.generated ? 'Success' : 'Default');
+
+/** spec §5 "Enrolment edit": phone required ('请输入手机号'), then the phone rules of the domain. */
+const phoneRule = ruleOf((value) => (isEmpty(value) ? 'enroll.phone.required' : checkPhone(value)));
+
+const isDictField = (field: string): field is EnrollDictField => field in ENROLL_DICT_FIELDS;
+
+/** A row of the list; its detail (GET /candidate/enroll/{id}) adds the photo. */
+type EnrollRow = Enroll & Partial<Pick<EnrollDetail, 'pictureData'>>;
+
+function ExportButton({ ctx }: { ctx: CrudContext<EnrollRow> }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    if (ctx.total() === 0) {
+      message.warning(t('common.emptyDownload'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const { url } = await enrollExportLink(ctx.query() as EnrollFilters);
+      window.location.assign(url); // an xlsx attachment behind a single-use link
+    } catch {
+      // shown by the request client
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void run()} data-testid="enroll-export">
+      {t('admin.enroll.export')}
+    </Button>
+  );
+}
+
+export default function EnrollPage() {
+  const { t } = useTranslation();
+  const { info } = useSession();
+  // spec §6: the region search is enabled only if the user has a city level (an empty county code).
+  const regionEnabled = !info?.user.countyCode;
+  const regionTree = useRegionScopeTree(regionEnabled);
+  const plans = useQuery({
+    queryKey: ['recruitPlan', 'options'],
+    queryFn: listPlanOptions,
+    staleTime: 60_000,
+  });
+  const createStatus = useOptionsEnum('enrollCreateStatus', enrollCreateStatusOptions, createStatusBadge);
+  const dict = {
+    gender: useDictEnum(ENROLL_DICT_FIELDS.gender),
+    academicSession: useDictEnum(ENROLL_DICT_FIELDS.academicSession),
+    subject: useDictEnum(ENROLL_DICT_FIELDS.subject),
+  };
+  const yesNo = new Map([
+    ['1', { text: t('status.download.1'), status: 'Success' }],
+    ['0', { text: t('status.download.0'), status: 'Default' }],
+  ]);
+  const planEnum = new Map((plans.data ?? []).map((p) => [String(p.id), { text: `${p.year} · ${p.name}` }]));
+  const time = (value: string | null | undefined) => (value ? formatDateTime(value) : '-');
+
+  const columns: ProColumns<EnrollRow>[] = [
+    {
+      title: t('field.planId'),
+      dataIndex: 'planId',
+      hideInTable: true,
+      valueType: 'select',
+      valueEnum: planEnum,
+      fieldProps: { showSearch: true, optionFilterProp: 'label', 'data-testid': 'enroll-search-plan' },
+    },
+    { title: t('field.planYear'), dataIndex: 'planYear', search: false, width: 90 },
+    { title: t('field.planName'), dataIndex: 'planName', search: false, ellipsis: true, width: 160 },
+    {
+      title: t('field.name'),
+      dataIndex: 'name',
+      width: 100,
+      fieldProps: { maxLength: QUERY_MAX.name, 'data-testid': 'enroll-search-name' },
+    },
+    {
+      title: t('field.idCard'),
+      dataIndex: 'idCard',
+      width: 180,
+      fieldProps: { maxLength: QUERY_MAX.idCard, 'data-testid': 'enroll-search-idcard' },
+    },
+    { title: t('field.gender'), dataIndex: 'gender', search: false, valueEnum: dict.gender, width: 70 },
+    {
+      title: t('field.phone'),
+      dataIndex: 'phone',
+      width: 120,
+      fieldProps: { maxLength: QUERY_MAX.phone, 'data-testid': 'enroll-search-phone' },
+    },
+    {
+      title: t('field.enrollCounty'),
+      dataIndex: 'region',
+      hideInTable: true,
+      renderFormItem: () => (
+        <RegionCascader
+          disabled={!regionEnabled}
+          disabledReason={t('admin.enroll.regionDisabled')}
+          data-testid="enroll-search-region"
+        />
+      ),
+      search: {
+        transform: (value: string[]) => {
+          const codes = regionCodesOfValue(regionTree.data ?? [], value);
+          return { cityCode: codes.cityCode || undefined, countyCode: codes.countyCode || undefined };
+        },
+      },
+    },
+    { title: t('field.enrollCounty'), dataIndex: 'enrollCounty', search: false, width: 110 },
+    {
+      title: t('field.academicSession'),
+      dataIndex: 'academicSession',
+      valueType: 'select',
+      valueEnum: dict.academicSession,
+      width: 100,
+    },
+    {
+      title: t('field.subject'),
+      dataIndex: 'subject',
+      valueType: 'select',
+      valueEnum: dict.subject,
+      fieldProps: { showSearch: true },
+      width: 100,
+    },
+    {
+      title: t('field.createTime'),
+      dataIndex: 'createTime',
+      search: false,
+      width: 150,
+      render: (_dom, row) => time(row.createTime),
+    },
+    {
+      title: t('field.updateTime'),
+      dataIndex: 'updateTime',
+      search: false,
+      width: 150,
+      render: (_dom, row) => time(row.updateTime),
+    },
+    {
+      title: t('field.createStatus'),
+      dataIndex: 'createStatus',
+      valueType: 'select',
+      valueEnum: createStatus.valueEnum,
+      width: 120,
+    },
+    {
+      title: t('field.pdfDownloadNum'),
+      dataIndex: 'pdfDownloadNum',
+      search: false,
+      width: 110,
+      align: 'right',
+    },
+    {
+      title: t('field.isDownload'),
+      dataIndex: 'isDownload',
+      valueType: 'select',
+      valueEnum: yesNo,
+      width: 100,
+    },
+  ];
+
+  const item = (field: string): ProDescriptionsItemProps<EnrollRow> => ({
+    title: t(`field.${field}`),
+    key: field,
+    contentStyle: field === 'idCard' || field === 'phone' ? { whiteSpace: 'nowrap' } : undefined,
+    render: (_dom, row) => {
+      if (field === 'picture')
+        return row.pictureData ? (
+          <Image src={row.pictureData} width={96} alt={row.name} data-testid="enroll-detail-photo" />
+        ) : (
+          '-'
+        );
+      const value = row[field as keyof EnrollRow] as string | null | undefined;
+      if (isEmpty(value)) return '-';
+      return isDictField(field) ? <DictText type={ENROLL_DICT_FIELDS[field]} value={value} /> : value;
+    },
+  });
+
+  const config: CrudConfig<EnrollRow, { phone: string }, EnrollFilters, { id: number; phone: string }> = {
+    name: t('admin.enroll.entity'),
+    title: t('admin.enroll.title'),
+    testId: 'enroll',
+    columns,
+    api: {
+      page: pageEnrolls,
+      get: (id) => getEnroll(Number(id)),
+      update: (payload: { id: number; phone: string }) => updateEnrollPhone(payload),
+      remove: (id) => deleteEnroll(Number(id)),
+      removeMany: (ids) => deleteEnrolls(ids.map(Number)),
+    },
+    permissions: {
+      edit: PERMISSIONS.enroll.edit,
+      remove: PERMISSIONS.enroll.remove,
+      detail: PERMISSIONS.enroll.query,
+    },
+    rowLabel: (row) => row.name,
+    editLabel: t('admin.enroll.editPhone'),
+    actionsWidth: 220,
+    toolbar: (ctx) => (ctx.can(PERMISSIONS.enroll.export) ? [<ExportButton key="export" ctx={ctx} />] : []),
+    form: {
+      loadRecord: false,
+      labelWidth: 96,
+      title: ({ record }) => t('admin.enroll.editPhoneTitle', { name: record?.name ?? '' }),
+      initialValues: ({ record }) => ({ phone: record?.phone ?? '' }),
+      toPayload: (values, { record }) => ({ id: record!.id, phone: values.phone.trim() }),
+      fields: (
+        <ProFormText
+          name="phone"
+          label={t('field.phone')}
+          required
+          rules={[phoneRule]}
+          fieldProps={{ maxLength: PHONE_LENGTH, inputMode: 'numeric', 'data-testid': 'enroll-phone-input' }}
+        />
+      ),
+    },
+    detail: {
+      groups: [
+        { title: t('section.basic'), columns: ENROLL_BASIC_FIELDS.map(item) },
+        { title: t('section.enroll'), columns: ENROLL_INFO_FIELDS.map(item) },
+      ],
+    },
+  };
+
+  return <CrudTable config={config} />;
+}

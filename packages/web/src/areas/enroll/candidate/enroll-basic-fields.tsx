@@ -1,0 +1,176 @@
+import { Col, DatePicker, Form, Input, type FormInstance } from 'antd';
+import type { Rule } from 'antd/es/form';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import {
+  ENROLL_BASIC_FIELDS,
+  ENROLL_DICT_FIELDS,
+  ID_CARD_LENGTH,
+  PHONE_LENGTH,
+  TEACHER_CERTIFICATION_HELD,
+  YES,
+  checkIdCard,
+  checkPhone,
+  enrollApplySchema,
+  maxLengthOf,
+  meetsBirthLimit,
+  parseIdCard,
+  type EnrollDictField,
+} from '@tegang/domain';
+import { DictSelect, dictLabel, useDict } from '../../../components/dict';
+import { required } from '../../../components/rules';
+import { ruleOf } from '../../../candidate/rules';
+import { PhotoField } from './photo-upload';
+import { onChangeTrigger, wrapOption } from './enroll-cascade';
+import type { EnrollFormValues } from './enroll-form-values';
+
+type BasicField = (typeof ENROLL_BASIC_FIELDS)[number];
+
+/** A dictionary select of the form (nation, education, priority condition …). */
+function DictItem({ field }: { field: EnrollDictField }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      name={field}
+      label={t(`field.${field}`)}
+      required
+      rules={[required(`field.${field}`)]}
+      validateTrigger={onChangeTrigger}
+    >
+      <DictSelect
+        type={ENROLL_DICT_FIELDS[field]}
+        allowClear
+        optionRender={wrapOption}
+        data-testid={`field-${field}`}
+      />
+    </Form.Item>
+  );
+}
+
+/**
+ * The basic group of the application form (spec §2), in ENROLL_BASIC_FIELDS order: gender and birthday
+ * derived from the ID number, the certificate and priority details only when they apply.
+ */
+export function EnrollBasicFields({
+  form,
+  edit,
+  idCard,
+  limitBirth,
+}: {
+  form: FormInstance<EnrollFormValues>;
+  edit: boolean;
+  idCard: string | undefined;
+  limitBirth: string | null | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  const parsed = parseIdCard(idCard ?? '');
+  const sexes = useDict('sys_user_sex');
+  const teacherCertification = Form.useWatch('teacherCertification', form);
+  const priorityCondition = Form.useWatch('priorityCondition', form);
+
+  const idCardRules: Rule[] = [
+    required('field.idCard'),
+    ruleOf(checkIdCard),
+    {
+      validator: (_r, value: string) => {
+        const info = parseIdCard(value);
+        return info && !meetsBirthLimit(info.birthday, limitBirth)
+          ? Promise.reject(new Error(t('enroll.limitBirth', { date: limitBirth ?? '' })))
+          : Promise.resolve();
+      },
+    },
+  ];
+
+  const item = (field: BasicField) => {
+    switch (field) {
+      case 'gender':
+        return (
+          <Form.Item label={t('field.gender')} extra={t('web.enroll.derived')}>
+            <Input
+              disabled
+              value={parsed ? dictLabel(sexes.data, parsed.gender, i18n.language) : ''}
+              data-testid="derived-gender"
+            />
+          </Form.Item>
+        );
+      case 'birthday':
+        return (
+          <Form.Item label={t('field.birthday')} extra={t('web.enroll.derived')}>
+            <Input disabled value={parsed?.birthday ?? ''} data-testid="derived-birthday" />
+          </Form.Item>
+        );
+      case 'idCard':
+        return (
+          <Form.Item
+            name="idCard"
+            label={t('field.idCard')}
+            required
+            validateFirst
+            rules={idCardRules}
+            extra={t('web.enroll.idCardLocked')}
+          >
+            <Input readOnly maxLength={ID_CARD_LENGTH} data-testid="field-idCard" />
+          </Form.Item>
+        );
+      case 'phone':
+        return (
+          <Form.Item
+            name="phone"
+            label={t('field.phone')}
+            required
+            validateFirst
+            rules={[required('field.phone', 'enroll.phone.required'), ruleOf(checkPhone)]}
+          >
+            <Input inputMode="tel" maxLength={PHONE_LENGTH} autoComplete="tel" data-testid="field-phone" />
+          </Form.Item>
+        );
+      case 'picture':
+        return <PhotoField form={form} required={!edit} />;
+      case 'graduationDate':
+        return (
+          <Form.Item
+            name="graduationDate"
+            label={t('field.graduationDate')}
+            required
+            rules={[required('field.graduationDate')]}
+            validateTrigger={onChangeTrigger}
+          >
+            <DatePicker
+              style={{ width: '100%' }}
+              format="YYYY-MM-DD"
+              data-testid="field-graduationDate"
+              disabledDate={(d) => d.isAfter(dayjs().add(2, 'year'))}
+            />
+          </Form.Item>
+        );
+      case 'teacherCertificationType':
+      case 'teacherCertificationSubject':
+        return teacherCertification === TEACHER_CERTIFICATION_HELD ? <DictItem field={field} /> : null;
+      case 'priorityContent':
+        return priorityCondition === YES ? <DictItem field={field} /> : null;
+      default:
+        if (field in ENROLL_DICT_FIELDS) return <DictItem field={field as EnrollDictField} />;
+        return (
+          <Form.Item name={field} label={t(`field.${field}`)} required rules={[required(`field.${field}`)]}>
+            <Input
+              maxLength={maxLengthOf(enrollApplySchema.shape[field as keyof typeof enrollApplySchema.shape])}
+              data-testid={`field-${field}`}
+            />
+          </Form.Item>
+        );
+    }
+  };
+
+  return (
+    <>
+      {ENROLL_BASIC_FIELDS.map((field) => {
+        const node = item(field);
+        return node ? (
+          <Col key={field} xs={24} md={field === 'picture' ? 24 : 12}>
+            {node}
+          </Col>
+        ) : null;
+      })}
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Alert, Button, Descriptions, Empty, Space, Typography } from 'antd';
+import { DownloadOutlined, FormOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { getEnrollByPlanId, getEnrollDownloadLink } from '../api';
+import { LoadFailed, Loading } from '../../../candidate/components/loading';
+import { PageCard } from '../../../candidate/components/page-card';
+import { enrollChoiceItems } from './enroll-view';
+import { useLabelStyle, useMobile } from '../../../candidate/hooks';
+import { candidateKeys, useCandidate } from '../../../candidate/state';
+import { APPLY_FLAG } from '@tegang/domain';
+
+/**
+ * /web/enroll_table: the application summary (spec §3 tableData) and the download of the enrolment
+ * form through a short-lived single-use link (DESIGN: never the session token in a URL).
+ */
+export default function EnrollTable() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const state = useCandidate();
+  const mobile = useMobile();
+  const labelStyle = useLabelStyle(140);
+  const applied = state.enrollStatus === APPLY_FLAG.applied && state.planId !== null;
+  const enroll = useQuery({
+    queryKey: candidateKeys.enroll(state.planId),
+    queryFn: () => getEnrollByPlanId(state.planId!),
+    enabled: applied,
+  });
+  const [downloading, setDownloading] = useState(false);
+
+  const download = async (id: number) => {
+    setDownloading(true);
+    try {
+      const { url } = await getEnrollDownloadLink(id);
+      window.location.assign(url); // the server answers the PDF as an attachment
+    } catch {
+      // request() showed why
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const title = t('web.enrollTable.title');
+  const record = enroll.data;
+  if (state.loading) return <PageCard title={title}>{<Loading />}</PageCard>;
+  if (state.failed)
+    return <PageCard title={title}>{<LoadFailed onRetry={() => void state.refresh()} />}</PageCard>;
+  if (!applied || (enroll.isSuccess && !record))
+    return (
+      <PageCard title={title} testId="enroll-table">
+        <Empty
+          description={
+            <span data-testid="not-applied">
+              {state.planId === null
+                ? state.message || t('web.enrollTable.noPlan')
+                : t('web.enrollTable.notApplied')}
+            </span>
+          }
+        >
+          {state.planId !== null && state.canCandidate && (
+            <Button type="primary" icon={<FormOutlined />} onClick={() => navigate('/web/enroll')}>
+              {t('web.enrollTable.goApply')}
+            </Button>
+          )}
+        </Empty>
+      </PageCard>
+    );
+
+  return (
+    <PageCard title={title} testId="enroll-table">
+      {enroll.isPending ? (
+        <Loading />
+      ) : enroll.isError || !record ? (
+        <LoadFailed onRetry={() => void enroll.refetch()} />
+      ) : (
+        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+          <Alert type="info" showIcon message={t('web.enrollTable.tip')} />
+          {state.plan && <Typography.Text strong>{state.plan.name}</Typography.Text>}
+          <Descriptions
+            bordered
+            size={mobile ? 'small' : 'middle'}
+            styles={{ label: labelStyle }}
+            column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
+            items={[
+              { key: 'name', label: t('field.name'), children: record.name },
+              { key: 'idCard', label: t('field.idCard'), children: record.idCard },
+              { key: 'phone', label: t('field.phone'), children: record.phone },
+              ...enrollChoiceItems(record, t),
+            ]}
+          />
+          <Space wrap>
+            <Button
+              type="primary"
+              size="large"
+              icon={<DownloadOutlined />}
+              loading={downloading}
+              onClick={() => void download(record.id)}
+              data-testid="enroll-download"
+            >
+              {t('web.enrollTable.download')}
+            </Button>
+            <Button size="large" icon={<FormOutlined />} onClick={() => navigate('/web/enroll')}>
+              {t('web.enroll.viewMine')}
+            </Button>
+          </Space>
+        </Space>
+      )}
+    </PageCard>
+  );
+}

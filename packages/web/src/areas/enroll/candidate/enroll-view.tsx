@@ -1,0 +1,106 @@
+import { Descriptions, Image, Typography, type DescriptionsProps } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import {
+  ENROLL_BASIC_FIELDS,
+  ENROLL_DICT_FIELDS,
+  TEACHER_CERTIFICATION_HELD,
+  YES,
+  type EnrollDictField,
+} from '@tegang/domain';
+import type { CandidateEnroll } from '../api';
+import { DictText } from '../../../components/dict';
+import { useLabelStyle } from '../../../candidate/hooks';
+
+type Items = NonNullable<DescriptionsProps['items']>;
+
+/** The enrolment info group (spec §3 tableData): plan type, county, learning period, subject. */
+export function enrollChoiceItems(enroll: CandidateEnroll, t: TFunction): Items {
+  return [
+    {
+      key: 'planType',
+      label: t('field.planType'),
+      children: <DictText type={ENROLL_DICT_FIELDS.planType} value={enroll.planType} />,
+    },
+    {
+      key: 'enrollCounty',
+      label: t('field.enrollCounty'),
+      children: enroll.enrollCounty || enroll.countyCode,
+    },
+    {
+      key: 'academicSession',
+      label: t('field.academicSession'),
+      children: <DictText type={ENROLL_DICT_FIELDS.academicSession} value={enroll.academicSession} />,
+    },
+    {
+      key: 'subject',
+      label: t('field.subject'),
+      children: <DictText type={ENROLL_DICT_FIELDS.subject} value={enroll.subject} />,
+    },
+  ];
+}
+
+/** The basic info group, in the form's order; conditional fields only when they apply. */
+function basicItems(enroll: CandidateEnroll, t: TFunction): Items {
+  return ENROLL_BASIC_FIELDS.filter((f) => {
+    if (f === 'picture') return false;
+    if (f === 'teacherCertificationType' || f === 'teacherCertificationSubject')
+      return enroll.teacherCertification === TEACHER_CERTIFICATION_HELD;
+    if (f === 'priorityContent') return enroll.priorityCondition === YES;
+    return true;
+  }).map((f) => {
+    const raw = enroll[f as keyof CandidateEnroll] as string | null;
+    return {
+      key: f,
+      label: t(`field.${f}`),
+      children:
+        f in ENROLL_DICT_FIELDS ? (
+          <DictText type={ENROLL_DICT_FIELDS[f as EnrollDictField]} value={raw} />
+        ) : (
+          raw
+        ),
+    };
+  });
+}
+
+/** The candidate's application, read-only (outside the enrolment window). */
+export function EnrollView({ enroll }: { enroll: CandidateEnroll }) {
+  const { t } = useTranslation();
+  const column = { xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 };
+  const styles = { label: useLabelStyle(150) };
+  return (
+    <div data-testid="enroll-view">
+      {enroll.pictureData && (
+        <div style={{ marginBottom: 16 }}>
+          <Typography.Text type="secondary">{t('field.picture')}</Typography.Text>
+          <div style={{ marginTop: 8 }}>
+            <Image
+              src={enroll.pictureData}
+              alt={t('field.picture')}
+              width={120}
+              height={160}
+              style={{ objectFit: 'cover' }}
+            />
+          </div>
+        </div>
+      )}
+      <Descriptions
+        title={t('section.basic')}
+        bordered
+        size="small"
+        column={column}
+        styles={styles}
+        items={basicItems(enroll, t)}
+      />
+      <Descriptions
+        title={t('section.enroll')}
+        bordered
+        size="small"
+        column={column}
+        styles={styles}
+        style={{ marginTop: 24 }}
+        items={enrollChoiceItems(enroll, t)}
+      />
+    </div>
+  );
+}

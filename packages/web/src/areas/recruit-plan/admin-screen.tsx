@@ -1,0 +1,269 @@
+import { Button, Dropdown } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import {
+  ProFormDatePicker,
+  ProFormDateTimeRangePicker,
+  ProFormText,
+  ProFormTextArea,
+  type ProColumns,
+  type ProDescriptionsItemProps,
+} from '@ant-design/pro-components';
+import type { Rule } from 'antd/es/form';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import {
+  cstDate,
+  formatDateTime,
+  PERMISSIONS,
+  PLAN_STATUS,
+  PLAN_STATUS_TRANSITIONS,
+  RECRUIT_PLAN_LABELS,
+  type PlanStatus,
+  type PlanTimeField,
+  type RecruitPlan,
+  maxLengthsOf,
+  recruitPlanCreateSchema,
+  recruitPlanQuerySchema,
+} from '@tegang/domain';
+import {
+  createPlan,
+  deletePlan,
+  deletePlans,
+  getPlan,
+  pagePlans,
+  planStatusOptions,
+  updatePlan,
+  updatePlanStatus,
+  type PlanPayload,
+  type PlanQuery,
+} from './api';
+import {
+  DATE_TIME_FORMAT,
+  RANGES,
+  RANGE_OF_FIELD,
+  dayOf,
+  planToForm,
+  planToPayload,
+  timelineIssues,
+  type PlanForm,
+} from './plan-form';
+import { ACTION_STYLE, CrudTable, useActions, useOptionsEnum, type CrudConfig } from '../../components/crud';
+import { required } from '../../components/rules';
+
+/** Input limits read from the schema the server validates with. */
+const PLAN_MAX = maxLengthsOf(recruitPlanCreateSchema);
+const QUERY_MAX = maxLengthsOf(recruitPlanQuerySchema);
+
+/**
+ * Recruit plan screen (/recruit/recruitPlan/index; spec §2 "Recruit plan", §4, §5 "Recruit plan",
+ * §7 "Recruit plan") as a CRUD config.
+ */
+
+const statusBadge = (value: string) =>
+  value === PLAN_STATUS.open ? 'Success' : value === PLAN_STATUS.closed ? 'Error' : 'Default';
+
+export default function RecruitPlanPage() {
+  const { t } = useTranslation();
+  const actions = useActions();
+  const status = useOptionsEnum('recruitPlanStatus', planStatusOptions, statusBadge);
+  const statusLabel = (value: string) => status.options.find((o) => o.value === value)?.label ?? value;
+
+  const notFuture: Rule = {
+    validator: (_r, value: Dayjs | undefined) =>
+      value && dayOf(value)! > cstDate()
+        ? Promise.reject(new Error(t('plan.limitBirth.future')))
+        : Promise.resolve(),
+  };
+
+  const changeStatus = (row: RecruitPlan, next: PlanStatus, reload: () => void) =>
+    actions.confirm({
+      content: t('admin.plan.statusConfirm', { name: row.name, status: statusLabel(next) }),
+      okTestId: 'plan-status-ok',
+      call: () => updatePlanStatus(row.id, next),
+      reload,
+    });
+
+  const range = (start: PlanTimeField, end: PlanTimeField) => (row: RecruitPlan) =>
+    row[start] && row[end] ? `${formatDateTime(row[start])} ~ ${formatDateTime(row[end])}` : '-';
+
+  const columns: ProColumns<RecruitPlan>[] = [
+    {
+      title: t('field.recruitPlan.name'),
+      dataIndex: 'name',
+      ellipsis: true,
+      width: 260,
+      fieldProps: { maxLength: QUERY_MAX.name },
+    },
+    {
+      title: t('field.year'),
+      dataIndex: 'year',
+      valueType: 'dateYear',
+      width: 80,
+      render: (_dom, row) => row.year,
+    },
+    { title: t('field.company'), dataIndex: 'company', search: false, ellipsis: true, width: 160 },
+    { title: t('field.limitBirth'), dataIndex: 'limitBirth', search: false, width: 120 },
+    {
+      title: t('field.planTime'),
+      key: 'planTime',
+      search: false,
+      width: 290,
+      render: (_dom, row) => range('startTime', 'endTime')(row),
+    },
+    {
+      title: t('field.enrollTime'),
+      key: 'enrollTime',
+      search: false,
+      width: 290,
+      render: (_dom, row) => range('enrollStartTime', 'enrollEndTime')(row),
+    },
+    {
+      title: t('field.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: status.valueEnum,
+      width: 100,
+    },
+  ];
+
+  const detailItem = (
+    title: string,
+    render: (row: RecruitPlan) => React.ReactNode,
+    span = 1,
+  ): ProDescriptionsItemProps<RecruitPlan> => ({ title, span, render: (_dom, row) => render(row) });
+
+  const config: CrudConfig<RecruitPlan, PlanForm, Omit<PlanQuery, 'current' | 'size'>> = {
+    name: t('admin.plan.entity'),
+    title: t('admin.plan.title'),
+    testId: 'plan',
+    columns,
+    api: {
+      page: pagePlans,
+      get: (id) => getPlan(Number(id)),
+      // toPayload below builds the payload; the form rules guarantee its timeline
+      create: (payload) => createPlan(payload as PlanPayload),
+      update: (payload) => updatePlan(payload as PlanPayload & { id: number }),
+      remove: (id) => deletePlan(Number(id)),
+      removeMany: (ids) => deletePlans(ids.map(Number)),
+    },
+    permissions: {
+      add: PERMISSIONS.recruitPlan.add,
+      edit: PERMISSIONS.recruitPlan.edit,
+      remove: PERMISSIONS.recruitPlan.remove,
+      detail: PERMISSIONS.recruitPlan.query,
+    },
+    // spec §2, §4: only unpublished plans (status 0) are selectable and deletable.
+    rowSelectable: (row) => row.status === PLAN_STATUS.draft,
+    rowRemovable: (row) => row.status === PLAN_STATUS.draft,
+    rowLabel: (row) => row.name,
+    actionsWidth: 270,
+    rowActions: (row, ctx) => {
+      const next = PLAN_STATUS_TRANSITIONS[row.status] ?? [];
+      if (!ctx.can(PERMISSIONS.recruitPlan.status) || !next.length) return [];
+      return [
+        <Dropdown
+          key="status"
+          trigger={['click']}
+          menu={{
+            items: next.map((s) => ({
+              key: s,
+              label: <span data-testid={`plan-status-${s}`}>{statusLabel(s)}</span>,
+            })),
+            onClick: ({ key }) => changeStatus(row, key as PlanStatus, ctx.reload),
+          }}
+        >
+          <Button type="link" size="small" style={ACTION_STYLE} data-testid="plan-status">
+            {t('admin.plan.changeStatus')} <DownOutlined />
+          </Button>
+        </Dropdown>,
+      ];
+    },
+    form: {
+      labelWidth: 132,
+      initialValues: ({ record }) => (record ? planToForm(record) : {}),
+      toPayload: planToPayload,
+      // spec §5: the timeline rules of the domain, shown on the range they concern.
+      validate: (values) => timelineIssues(values, t),
+      fieldName: (field) => RANGE_OF_FIELD.get(field) ?? field,
+      fields: (
+        <>
+          <ProFormText
+            name="name"
+            label={t(RECRUIT_PLAN_LABELS.name!)}
+            rules={[required('field.recruitPlan.name')]}
+            fieldProps={{ maxLength: PLAN_MAX.name, 'data-testid': 'plan-name' }}
+          />
+          <ProFormDatePicker.Year name="year" label={t('field.year')} rules={[required('field.year')]} />
+          <ProFormText
+            name="company"
+            label={t('field.company')}
+            rules={[required('field.company')]}
+            fieldProps={{ maxLength: PLAN_MAX.company }}
+          />
+          <ProFormDatePicker
+            name="limitBirth"
+            label={t('field.limitBirth')}
+            rules={[required('field.limitBirth'), notFuture]}
+            fieldProps={{ disabledDate: (d: Dayjs) => d.format('YYYY-MM-DD') > cstDate() }}
+          />
+          {RANGES.map((r) => (
+            <ProFormDateTimeRangePicker
+              key={r.name}
+              name={r.name}
+              label={t(r.label)}
+              rules={[
+                required(
+                  r.label,
+                  r.start === 'enrollStartTime' ? 'plan.enrollTime.required' : 'rule.required',
+                ),
+              ]}
+              fieldProps={{
+                format: DATE_TIME_FORMAT,
+                showTime: { format: 'HH:mm' },
+                style: { width: '100%' },
+              }}
+            />
+          ))}
+          <ProFormText
+            name="customerServicePhone"
+            label={t('field.customerServicePhone')}
+            fieldProps={{ maxLength: PLAN_MAX.customerServicePhone }}
+          />
+          <ProFormTextArea
+            name="serviceCenter"
+            label={t('field.serviceCenter')}
+            fieldProps={{ maxLength: PLAN_MAX.serviceCenter, autoSize: { minRows: 3, maxRows: 8 } }}
+          />
+        </>
+      ),
+    },
+    detail: {
+      groups: [
+        {
+          title: t('section.basic'),
+          columns: [
+            detailItem(t('field.recruitPlan.name'), (r) => r.name, 2),
+            detailItem(t('field.year'), (r) => r.year),
+            detailItem(t('field.status'), (r) => statusLabel(r.status)),
+            detailItem(t('field.company'), (r) => r.company),
+            detailItem(t('field.limitBirth'), (r) => r.limitBirth),
+            detailItem(t('field.customerServicePhone'), (r) => r.customerServicePhone || '-', 2),
+            detailItem(
+              t('field.serviceCenter'),
+              // sanitised by the server when saved (DESIGN: sanitize-html)
+              (r) => (r.serviceCenter ? <div dangerouslySetInnerHTML={{ __html: r.serviceCenter }} /> : '-'),
+              2,
+            ),
+          ],
+        },
+        {
+          title: t('admin.plan.schedule'),
+          column: 1,
+          columns: RANGES.map((r) => detailItem(t(r.label), range(r.start, r.end))),
+        },
+      ],
+    },
+  };
+
+  return <CrudTable config={config} />;
+}

@@ -1,0 +1,210 @@
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Alert, App, Avatar, Button, Drawer, Grid, Layout, Menu, Space, Typography, message } from 'antd';
+import {
+  DownloadOutlined,
+  LockOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  UserOutlined,
+  IdcardOutlined,
+} from '@ant-design/icons';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LangSwitch } from '../../components/lang-switch';
+import { logout } from '../session';
+import { CandidateProvider, useCandidate } from '../state';
+import { Loading } from '../components/loading';
+import { headerStyle, titleStyle } from './styles';
+import { APPLY_FLAG } from '@tegang/domain';
+
+/** The logged-in frame (spec §2): header with title and logout, sidebar (a drawer on phones), page. */
+export function CandidateLayout() {
+  return (
+    <CandidateProvider>
+      <Shell />
+    </CandidateProvider>
+  );
+}
+
+/** Avatar, enrolment status in red, welcome, and the menu of spec §2. */
+function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const state = useCandidate();
+  const name = state.userInfo?.realName ?? '';
+  return (
+    <div data-testid="sidebar">
+      <div style={{ padding: '24px 16px 16px', textAlign: 'center', borderBottom: '1px solid #f0f0f0' }}>
+        <Avatar size={64} icon={<UserOutlined />} style={{ background: '#1658c9' }} />
+        <div style={{ marginTop: 12 }}>
+          <Typography.Text type="secondary">
+            {t('web.status.label')}
+            {t('web.colon')}
+          </Typography.Text>
+          <Typography.Text type="danger" strong data-testid="enroll-status">
+            {state.loading
+              ? '…'
+              : t(
+                  state.enrollStatus === APPLY_FLAG.applied
+                    ? 'enroll.status.enrolled'
+                    : 'enroll.status.notEnrolled',
+                )}
+          </Typography.Text>
+        </div>
+        <div style={{ marginTop: 4 }} data-testid="welcome">
+          {name ? t('web.welcome', { name }) : '\u00a0'}
+        </div>
+      </div>
+      <Menu
+        mode="inline"
+        style={{ borderInlineEnd: 'none' }}
+        selectedKeys={[pathname.replace(/\/$/, '')]}
+        onClick={({ key }) => {
+          navigate(key);
+          onNavigate?.();
+        }}
+        items={[
+          {
+            type: 'group',
+            key: 'personal',
+            label: t('web.menu.personal'),
+            children: [
+              { key: '/web/user_info', icon: <IdcardOutlined />, label: t('web.menu.userInfo') },
+              { key: '/web/edit_password', icon: <LockOutlined />, label: t('web.menu.editPassword') },
+            ],
+          },
+          {
+            type: 'group',
+            key: 'recruit',
+            label: t('web.menu.recruit'),
+            children: [
+              { key: '/web/enroll_table', icon: <DownloadOutlined />, label: t('web.menu.enrollTable') },
+            ],
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+function Shell() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const screens = Grid.useBreakpoint();
+  const mobile = !screens.md;
+  const [drawer, setDrawer] = useState(false);
+  const state = useCandidate();
+
+  // Spec §4/§8: when the candidate cannot apply, the server's reason is shown for 10 s, once per visit.
+  const warned = useRef(false);
+  useEffect(() => {
+    if (state.loading || state.failed || state.canCandidate || !state.message || warned.current) return;
+    warned.current = true;
+    message.warning({ content: state.message, duration: 10, key: 'can-candidate' });
+  }, [state.loading, state.failed, state.canCandidate, state.message]);
+
+  useEffect(() => setDrawer(false), [pathname]);
+
+  const confirmLogout = () =>
+    modal.confirm({
+      title: t('common.systemTip'),
+      content: t('web.logout.confirm'),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await logout();
+        message.success(t('web.logout.done'));
+        navigate('/web/login', { replace: true });
+      },
+    });
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header style={headerStyle}>
+        {mobile && (
+          <Button
+            type="text"
+            icon={<MenuOutlined />}
+            aria-label={t('web.menu.open')}
+            data-testid="menu-toggle"
+            onClick={() => setDrawer(true)}
+            style={{ color: '#fff', flex: 'none' }}
+          />
+        )}
+        <Typography.Title
+          level={1}
+          style={mobile ? { ...titleStyle, fontSize: 16 } : titleStyle}
+          ellipsis
+          data-testid="site-title"
+        >
+          {t(mobile ? 'web.titleShort' : 'web.title')}
+        </Typography.Title>
+        <Space size={0} style={{ flex: 'none' }}>
+          <LangSwitch short={mobile} style={{ color: '#fff', paddingInline: mobile ? 6 : undefined }} />
+          <Button
+            type="text"
+            icon={<LogoutOutlined />}
+            aria-label={t('common.logout')}
+            data-testid="logout"
+            onClick={confirmLogout}
+            style={{ color: '#fff' }}
+          >
+            {mobile ? null : t('common.logout')}
+          </Button>
+        </Space>
+      </Layout.Header>
+      <Layout>
+        {!mobile && (
+          <Layout.Sider
+            width={240}
+            theme="light"
+            style={{
+              borderInlineEnd: '1px solid #f0f0f0',
+              position: 'sticky',
+              top: 56,
+              height: 'calc(100vh - 56px)',
+              overflow: 'auto',
+            }}
+          >
+            <Sidebar />
+          </Layout.Sider>
+        )}
+        <Layout.Content style={{ padding: mobile ? 12 : 24, minWidth: 0 }}>
+          <div style={{ maxWidth: 1040, margin: '0 auto' }}>
+            {state.failed && (
+              <Alert
+                type="error"
+                showIcon
+                message={t('web.loadFailed')}
+                action={
+                  <Button size="small" onClick={() => void state.refresh()}>
+                    {t('web.retry')}
+                  </Button>
+                }
+                style={{ marginBottom: 12 }}
+              />
+            )}
+            <Suspense fallback={<Loading />}>
+              <Outlet />
+            </Suspense>
+          </div>
+        </Layout.Content>
+      </Layout>
+      {mobile && (
+        <Drawer
+          placement="left"
+          open={drawer}
+          onClose={() => setDrawer(false)}
+          width={280}
+          styles={{ body: { padding: 0 } }}
+          title={t('web.title')}
+        >
+          <Sidebar onNavigate={() => setDrawer(false)} />
+        </Drawer>
+      )}
+    </Layout>
+  );
+}

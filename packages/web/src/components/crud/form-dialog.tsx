@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import { DrawerForm, ModalForm, type ProFormInstance } from '@ant-design/pro-components';
+
+/** Default dialog width (spec §2 "Dialog width is 650"). */
+export const DIALOG_WIDTH = 650;
+
+/** A dialog's scrolling body: the page keeps its header and footer on short screens. */
+export const DIALOG_BODY_STYLE = { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto' } as const;
+
+export interface FormDialogProps<V> {
+  /** A drawer instead of a dialog. */
+  drawer: boolean;
+  open: boolean;
+  title: ReactNode;
+  /** Width in px (DIALOG_WIDTH by default in CrudTable). */
+  width: number;
+  formRef: React.RefObject<ProFormInstance<V> | undefined>;
+  /** Label width of the horizontal form, px; 0 for a vertical form. */
+  labelWidth: number;
+  initialValues?: Partial<V>;
+  submitText: string;
+  cancelText: string;
+  /** Prefix of `…-form` (the body) and `…-form-submit` (the OK button). */
+  testId: string;
+  /** Asked to close (cancel, ×, Esc): the caller sets `open` false. */
+  onClose: () => void;
+  /** Closed and animated away: the caller unmounts it. */
+  afterClose: () => void;
+  /** Submit with the validated values; resolving true closes it. */
+  onFinish: (values: V) => Promise<boolean>;
+  /** The ProForm fields. */
+  children: ReactNode;
+}
+
+/**
+ * The add/edit form of a CrudTable in a dialog (default) or a drawer: not closed by a click on the
+ * mask, horizontal labels unless labelWidth is 0, scrolls to the first error, dates as strings.
+ */
+export function FormDialog<V extends Record<string, any>>(props: FormDialogProps<V>) {
+  const { labelWidth, testId } = props;
+  const common = {
+    open: props.open,
+    title: props.title,
+    width: props.width,
+    formRef: props.formRef,
+    layout: labelWidth ? ('horizontal' as const) : ('vertical' as const),
+    labelCol: labelWidth ? { flex: `${labelWidth}px` } : undefined,
+    wrapperCol: labelWidth ? { flex: 1 } : undefined,
+    labelWrap: true,
+    initialValues: props.initialValues,
+    dateFormatter: false as const,
+    scrollToFirstError: true,
+    submitter: {
+      searchConfig: { submitText: props.submitText, resetText: props.cancelText },
+      submitButtonProps: { 'data-testid': `${testId}-form-submit` },
+    },
+    onOpenChange: (open: boolean) => {
+      if (!open) props.onClose();
+    },
+    onFinish: props.onFinish,
+  };
+  const body = <div data-testid={`${testId}-form`}>{props.children}</div>;
+  return props.drawer ? (
+    <DrawerForm<V>
+      {...common}
+      drawerProps={{
+        maskClosable: false,
+        afterOpenChange: (open) => {
+          if (!open) props.afterClose();
+        },
+      }}
+    >
+      {body}
+    </DrawerForm>
+  ) : (
+    <ModalForm<V>
+      {...common}
+      modalProps={{
+        maskClosable: false,
+        afterClose: props.afterClose,
+        styles: { body: { ...DIALOG_BODY_STYLE, paddingRight: 8 } },
+      }}
+    >
+      {body}
+    </ModalForm>
+  );
+}
