@@ -20,7 +20,7 @@ export const smsCodeString = () => byRule(checkSmsCode);
 /**
  * POST /auth/login and /api/auth/login (decrypted). Captcha may be off (CAPTCHA_ENABLED=false). The
  * user name (or a candidate's phone) is read in its canonical form (NFKC), so a full-width or padded
- * phone finds the account (issue 6).
+ * phone finds the account.
  */
 export const loginSchema = z.object({
   userName: requiredString(64).overwrite(normalizeCompat),
@@ -66,7 +66,7 @@ export const editPasswordSchema = z.object({
 export const SMS_PURPOSES = ['register', 'forgetPassword', 'forgetUserName', 'editUserInfo'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
-/** SMS code limits (issue 2): valid 5 min, one send per phone per 60 s, five wrong tries void it. */
+/** SMS code limits: valid 5 min, one send per phone per 60 s, five wrong tries void it. */
 export const SMS_CODE_TTL_S = 300;
 export const SMS_RESEND_S = 60;
 export const SMS_MAX_ATTEMPTS = 5;

@@ -20,7 +20,7 @@ export const PERMISSIONS = {
     export: 'candidate:enroll:export',
     generate: 'candidate:enroll:generate',
   },
-  // System management (issue 3).
+  // System management.
   user: {
     list: 'system:user:list',
     query: 'system:user:query',
@@ -96,7 +96,7 @@ const DECLARED: ReadonlySet<string> = new Set(PERMISSION_KEYS);
 /**
  * True when `key` is one of the declared keys above. A menu row or button may only carry such a key:
  * the all-rights grant `*` belongs to the built-in admin role (spec §6), never to a menu row, and the
- * server ignores any other text found on a row (issue 6 "Privilege escalation").
+ * server ignores any other text found on a row (docs/security.md "Rights, escalation and region scope").
  */
 export function isPermissionKey(key: unknown): key is PermissionKey {
   return typeof key === 'string' && DECLARED.has(key);

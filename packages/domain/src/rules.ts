@@ -16,7 +16,7 @@ export function isEmpty(value: unknown): boolean {
 }
 
 /**
- * The canonical form of a phone or ID number (issue 6): Unicode NFKC, so full-width digits and letters
+ * The canonical form of a phone or ID number: Unicode NFKC, so full-width digits and letters
  * become ASCII and no-break or ideographic spaces become plain ones, then trimmed of white space.
  * Applied at the schema, so that SMS caps, uniqueness and lookups all see one spelling.
  */
@@ -27,13 +27,13 @@ export function normalizeCompat(value: string): string {
 // Matching control characters is the point of the three expressions below.
 /* eslint-disable no-control-regex */
 /**
- * Characters a single-line field refuses (issue 6 "CR/LF in names"): C0 controls (with tab, CR and LF),
+ * Characters a single-line field refuses (docs/security.md "Input"): C0 controls (with tab, CR and LF),
  * DEL, C1 controls and the Unicode line and paragraph separators.
  */
 export const LINE_CONTROL_RE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 /** Characters a multi-line text refuses: the controls other than tab, LF and CR (NUL among them). */
 export const TEXT_CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-/** NUL, which PostgreSQL cannot store in text and no field accepts (issue 6 "Bad input"). */
+/** NUL, which PostgreSQL cannot store in text and no field accepts (docs/security.md "Input"). */
 export const NUL_RE = /\u0000/;
 /* eslint-enable no-control-regex */
 

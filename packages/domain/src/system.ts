@@ -18,7 +18,7 @@ import {
  * Dictionary item; §5 their rules; §7 Users, Roles, Menus, Departments, Region, Dictionaries).
  */
 
-/** A row id: 1 … 2147483647 (issue 6: never a database range error). */
+/** A row id: 1 … 2147483647 (never a database range error). */
 const id = () => idNumber();
 /** An optional phone by the §5 rule: '' and null mean none. */
 const optionalPhone = () => z.preprocess((v) => (isEmpty(v) ? undefined : v), phoneString().optional());

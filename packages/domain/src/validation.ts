@@ -13,7 +13,7 @@ import { LINE_CONTROL_RE, NUL_RE, TEXT_CONTROL_RE, checkPhone, isEmpty, normaliz
 export type FieldLabels = Partial<Record<string, MessageKey>>;
 
 /**
- * How a free-text field treats control characters (issue 6 "CR/LF in names", NUL bytes):
+ * How a free-text field treats control characters (line breaks in names, NUL bytes; docs/security.md "Input"):
  * - 'line': a single-line field (names, titles, codes, filters) refuses every control character,
  *   CR and LF included, and the Unicode line separators;
  * - 'text': a multi-line text (descriptions, comments, the service centre) keeps tab, CR and LF;
@@ -98,7 +98,7 @@ export function optionalString(max = 500, kind: TextKind = 'line') {
 
 /**
  * A mobile phone number by spec §5 (empty, length, format messages), in its canonical form: NFKC and
- * trimmed, so " 139…", "139…\u3000" and full-width digits are the same phone (issue 6).
+ * trimmed, so " 139…", "139…\u3000" and full-width digits are the same phone.
  */
 export function phoneString(requiredKey?: MessageKey) {
   return z
@@ -175,7 +175,7 @@ export function idNumber(requiredKey: MessageKey = 'rule.required', invalidKey: 
   );
 }
 
-/** The years a date or instant may lie in (issue 6: real calendar dates in a sane range). */
+/** The years a date or instant may lie in (real calendar dates in a sane range). */
 export const DATE_MIN_YEAR = 1900;
 export const DATE_MAX_YEAR = 2100;
 

@@ -4,7 +4,7 @@ import { optionalString, requiredString, type FieldLabels } from './validation';
 
 /**
  * Website setting (spec §3 "Website setting", §5 "Website config", "Uploads"), the lock password
- * (spec §4 "Lock", §5 "Lock password") and the operation log's business types (issue 3).
+ * (spec §4 "Lock", §5 "Lock password") and the operation log's business types.
  */
 
 /** The website setting as the API answers it. */

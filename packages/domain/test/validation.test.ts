@@ -21,7 +21,7 @@ import {
   validate,
 } from '../src';
 
-/** Issue 6: phone and ID normalisation, and bad input refused at the schema with the field named. */
+/** Phone and ID normalisation, and bad input refused at the schema with the field named. */
 const fullWidth = (digits: string) => digits.replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)));
 const ok = (schema: Parameters<typeof validate>[0], value: unknown) => validate(schema, value, 'zh');
 

@@ -204,7 +204,7 @@ export const en: Record<keyof typeof zh, string> = {
   'field.current': 'Page',
   'field.size': 'Page size',
 
-  // System management (issue 3)
+  // System management
   'system.user.nickName.required': 'Please enter the nickname',
   'system.user.outOfScope': 'You cannot manage users outside your region',
   'system.user.delete.self': 'You cannot delete the user you are logged in as',

@@ -210,7 +210,7 @@ export const zh = {
   'field.current': '页码',
   'field.size': '每页条数',
 
-  // System management (issue 3)
+  // System management
   'system.user.nickName.required': '请输入昵称',
   'system.user.outOfScope': '不能管理所辖地区以外的用户',
   'system.user.delete.self': '不能删除当前登录用户',
@@ -292,7 +292,7 @@ export const zh = {
   'section.basic': '基本信息',
   'section.enroll': '报考信息',
 
-  // Lock screen, logs, website config, files (issue 3)
+  // Lock screen, logs, website config, files
   'auth.locked': '屏幕已锁定，请先解锁',
   'auth.lock.passwordRequired': '锁屏密码不能为空',
   'auth.lock.wrong': '锁屏密码错误',

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../helpers';
 import { makeAdmin } from '../enroll/fixtures';
 
 /**
- * Permissions fail closed (DESIGN; issue 3 "for every route, a call without the key gets 403"): every
+ * Permissions fail closed (DESIGN "Permissions fail closed"): every
  * API route declares its access, every permission route refuses a logged-in administrator who lacks
  * the key, and without a token every non-open route answers 401.
  */

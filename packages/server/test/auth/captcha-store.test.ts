@@ -3,7 +3,7 @@ import { memoryKv, type MemoryKv } from '../../src/integrations/kv';
 import { createTestApp, type TestApp } from '../helpers';
 
 /**
- * getCaptcha under a flood (issue 6 "Faults": captchas in memory without a cap): the in-process
+ * getCaptcha under a flood (captchas in memory without a cap): the in-process
  * store keeps at most its cap of captchas, drops the oldest first and expires them after two minutes.
  */
 const CAP = 50;

@@ -14,7 +14,7 @@ import {
 } from './login-fixtures';
 
 /**
- * Login lockout under attack (issue 6 "Authentication"; decisions "Login lockout and captcha"):
+ * Login lockout under attack (docs/security.md "Logins"; decisions "Login lockout and captcha"):
  * parallel guesses, the captcha after two failures, the familiar-IP unlock, unknown names answered
  * like accounts. Every password verification is counted through a wrapper of lib/passwords.
  */

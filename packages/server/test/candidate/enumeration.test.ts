@@ -15,7 +15,7 @@ import {
 } from './fixtures';
 
 /**
- * Enumeration through SMS codes (issue 6 "Authentication"): an answer that tells something about
+ * Enumeration through SMS codes (docs/security.md "Logins"): an answer that tells something about
  * another person's data (an ID number already registered, a phone without an account) uses up the
  * code, so one code cannot probe several ID numbers.
  */

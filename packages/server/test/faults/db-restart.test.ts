@@ -9,7 +9,7 @@ import { migrateDatabase, openDatabase, type Database } from '../../src/db';
 import { startEmbeddedPostgres, type EmbeddedDb } from '../../src/db/embedded';
 
 /**
- * Issue 6 "Faults": PostgreSQL going away underneath a running server. The server keeps answering
+ * PostgreSQL going away underneath a running server. The server keeps answering
  * /health, answers 503 on /ready while the database is unreachable, and its database routes answer
  * again once PostgreSQL is back, without a server restart.
  */

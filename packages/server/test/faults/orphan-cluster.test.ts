@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDb } from '../../src/db/embedded';
 
 /**
- * Issue 6 "Faults": `kill -9` of the server leaves its embedded PostgreSQL running. The next start
+ * `kill -9` of the server leaves its embedded PostgreSQL running. The next start
  * must find that orphan (a postgres on our own data directory), stop it cleanly and come up; it must
  * never touch a process that is not our postgres; every start failure says what went wrong.
  * Real processes: `node --import tsx packages/server/src/main.ts`, as `npm start` runs it.

@@ -15,7 +15,7 @@ import {
 import { soundPlan } from '../recruit-plan/fixtures';
 
 /**
- * Issue 6 "Phone and ID normalisation" and "Bad input": phones and ID numbers are trimmed and
+ * Phones and ID numbers are trimmed and
  * NFKC-normalised at the schema; NUL bytes, control characters in single-line fields, impossible
  * dates, ids out of the integer range and broken multipart bodies answer 400 naming the field, never 500.
  */
@@ -33,7 +33,7 @@ type Errors = { errors?: { field: string }[] };
 const fieldsOf = (body: { data: unknown }) => ((body.data as Errors)?.errors ?? []).map((e) => e.field);
 const fullWidth = (digits: string) => digits.replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)));
 
-describe('phone and ID normalisation (issue 6 Authentication)', () => {
+describe('phone and ID normalisation (docs/security.md "Input")', () => {
   it('refuses a padded or full-width variant of a phone within the 60 s window, as the same phone', async () => {
     const phone = newPhone();
     const first = await t.call('GET', '/api/getVerificationCode', { query: { telephone: phone } });
@@ -117,7 +117,7 @@ describe('phone and ID normalisation (issue 6 Authentication)', () => {
   });
 });
 
-describe('bad input answers 4xx naming the field, never 500 (issue 6 Bad input)', () => {
+describe('bad input answers 4xx naming the field, never 500 (docs/security.md "Input")', () => {
   it('refuses a NUL byte in a query filter with 400 naming the field', async () => {
     const answer = await t.call('GET', '/candidate/enroll/page', {
       token: admin,

@@ -9,7 +9,7 @@ import { makeCandidate, multipart } from '../enroll/fixtures';
 import { adminSession } from './fixtures';
 
 /**
- * Issue 6 "Bad input": a property-based fuzz of EVERY route of the route registry (app.ctx.routes,
+ * A property-based fuzz of EVERY route of the route registry (app.ctx.routes,
  * filled by plugins/access.ts). Random path params, queries and bodies — NUL bytes, Unicode spaces,
  * CR/LF, huge and negative numbers, impossible dates, nested objects, wrong types, broken multipart
  * bodies, random plain bodies to encrypted routes and random encrypted bodies behind them — are sent
@@ -33,7 +33,7 @@ const ONLY = process.env.FUZZ_ROUTE;
 
 /**
  * Tables left out of the fingerprint because a refused call writes them by design: the login and
- * operation logs (every attempt is logged, issue 3), and sessions (sliding expiry, lock state, the
+ * operation logs (every attempt is logged), and sessions (sliding expiry, lock state, the
  * unlock counter).
  */
 const UNFINGERPRINTED = new Set(['auth_session', 'sys_login_log', 'sys_oper_log']);
@@ -161,7 +161,7 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
 );
 
-/** Values that broke routes before (issue 6): NUL, padded phones, CR/LF, ids past int4, bad dates, shapes. */
+/** Values that broke routes before: NUL, padded phones, CR/LF, ids past int4, bad dates, shapes. */
 const POISON: unknown[] = [
   '\u0000',
   'a\u0000b',
@@ -362,7 +362,7 @@ const toQueryString = (query: Record<string, unknown>) => {
   return text ? `?${text}` : '';
 };
 
-describe('fuzz: every route in the registry (issue 6 Bad input)', () => {
+describe('fuzz: every route in the registry (docs/security.md "Input")', () => {
   it('answers random params, queries and bodies without a 5xx, and a 4xx changes no row', async () => {
     const specs = (await routeSpecs()).filter((s) => !ONLY || `${s.method} ${s.url}` === ONLY);
     expect(specs.length).toBeGreaterThan(ONLY ? 0 : 100);

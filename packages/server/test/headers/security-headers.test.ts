@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers';
 
 /**
- * Security headers (issue 6 "Headers"): every page, API answer and the API documentation carry a CSP,
+ * Security headers (docs/security.md "Headers"): every page, API answer and the API documentation carry a CSP,
  * nosniff, a Referrer-Policy and a frame policy; HSTS only behind TLS (TRUST_PROXY and https).
  */
 

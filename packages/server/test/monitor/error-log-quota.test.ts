@@ -4,7 +4,7 @@ import { sysErrorLog } from '../../src/db/schema';
 import { ERROR_LOG_LIMITS } from '../../src/modules/monitor/service-error-log';
 import { createTestApp, type TestApp } from '../helpers';
 
-/** Issue 6 "Unmetered growth": POST /admin/errorLog is capped per entry and per session. */
+/** POST /admin/errorLog is capped per entry and per session. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

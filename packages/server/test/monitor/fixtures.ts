@@ -2,7 +2,7 @@ import { desc } from 'drizzle-orm';
 import { sysLoginLog, sysOperLog } from '../../src/db/schema';
 import type { TestApp } from '../helpers';
 
-/** Helpers of the monitor tests (operation log, login log, online users; issue 3). */
+/** Helpers of the monitor tests (operation log, login log, online users). */
 
 /** The operation log is written after the answer is sent: polls until `count` rows match. */
 export async function operLogsWhere(

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('operation log (issue 3: every mutating back-office call is logged)', () => {
+describe('operation log (every mutating back-office call is logged)', () => {
   it('logs a plan create with the decrypted, masked payload, operator, ip, module, type and cost', async () => {
     const id = await createPlan(t, token, { name: '审计测试计划' });
     const [row] = await operLogsWhere(t, (r) => r.url === PLAN_URL && r.method === 'POST');

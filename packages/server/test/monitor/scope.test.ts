@@ -7,7 +7,7 @@ import { demoPlanId, insertEnrolment } from '../recruit-plan/fixtures';
 import { adminRoleId, adminWith } from '../system/fixtures';
 
 /**
- * Issue 6: monitoring is narrowed to the caller's region like every other regional list. The county
+ * Monitoring is narrowed to the caller's region like every other regional list. The county
  * administrator below sits in 520000/520200/520203 (the county of `insertEnrolment`).
  */
 let t: TestApp;

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../helpers';
 import { applicationFields, makeCandidate, multipart, openPlanAndDemand, photo } from '../enroll/fixtures';
 
 /**
- * Issue 6 "Secrets and personal data": a text cell of an exported spreadsheet that a spreadsheet
+ * A text cell of an exported spreadsheet that a spreadsheet
  * program would run as a formula (starting with =, +, -, @, tab or CR) is written as text behind an
  * apostrophe, so that opening an export cannot run what a candidate typed.
  */

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../helpers';
 import { applicationFields, makeCandidate, multipart, openPlanAndDemand, photo } from '../enroll/fixtures';
 
 /**
- * Issue 6 "Secrets and personal data" and "Faults": photos and enrolment form PDFs are readable by
+ * Photos and enrolment form PDFs are readable by
  * the server's user only (files 0600 in folders 0700), and the temporaries a killed process leaves
  * behind are removed at the next start.
  */

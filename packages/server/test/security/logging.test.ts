@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../helpers';
 import { rootDepartmentId } from '../system/fixtures';
 
 /**
- * Issue 6 "Secrets and personal data": the server log carries no query parameters of a failed
+ * The server log carries no query parameters of a failed
  * database statement (password hashes, ID numbers, names, the values PostgreSQL echoes in an
  * error's detail) and no single-use download token. The log of a real app is captured and searched.
  */

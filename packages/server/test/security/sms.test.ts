@@ -14,7 +14,7 @@ import type { SmsSettings } from '../../src/integrations/sms-config';
 import { createTestApp } from '../helpers';
 
 /**
- * Issue 6 "SMS": the Aliyun and Tencent Cloud providers send the phone, the template of the purpose
+ * The Aliyun and Tencent Cloud providers send the phone, the template of the purpose
  * and the code through the official SDKs; a provider error is a clear failure (SmsSendError, 500
  * 'sms.sendFailed'); the configuration names every missing variable; `console` warns at start.
  * The clouds are played by a local HTTP server on 127.0.0.1: no test reaches another host.

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../helpers';
 import { adminRoleId, adminWith, expectFieldError, PASSWORD, rootDepartmentId } from './fixtures';
 
 /**
- * Issue 6 "Privilege escalation": nobody hands out a right they do not hold, nobody edits their own
+ * Nobody hands out a right they do not hold, nobody edits their own
  * roles or the roles they hold, and the built-in admin role and user are changed by nobody else.
  */
 let t: TestApp;

@@ -7,9 +7,8 @@ import {
   ENROLL_DICT_FIELDS,
   ID_CARD_LENGTH,
   PHONE_LENGTH,
-  TEACHER_CERTIFICATION_HELD,
-  YES,
   checkIdCard,
+  enrollFieldApplies,
   checkPhone,
   enrollApplySchema,
   maxLengthOf,
@@ -145,9 +144,10 @@ export function EnrollBasicFields({
         );
       case 'teacherCertificationType':
       case 'teacherCertificationSubject':
-        return teacherCertification === TEACHER_CERTIFICATION_HELD ? <DictItem field={field} /> : null;
       case 'priorityContent':
-        return priorityCondition === YES ? <DictItem field={field} /> : null;
+        return enrollFieldApplies(field, { teacherCertification, priorityCondition }) ? (
+          <DictItem field={field} />
+        ) : null;
       default:
         if (field in ENROLL_DICT_FIELDS) return <DictItem field={field as EnrollDictField} />;
         return (

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { TEACHER_CERTIFICATION_HELD, YES, type EnrollApplyInput } from '@tegang/domain';
+import { ENROLL_CONDITIONAL_FIELDS, enrollFieldApplies, type EnrollApplyInput } from '@tegang/domain';
 import type { CandidateEnroll } from '../api';
 import type { PhotoValue } from './photo-upload';
 
@@ -75,11 +75,7 @@ export function toFormData(values: EnrollFormValues, planId: number, id?: number
   if (id !== undefined) data.append('id', String(id));
   const { picture, enrollCounty, graduationDate, ...rest } = values;
   const plain: Record<string, string | undefined> = { ...rest };
-  if (rest.teacherCertification !== TEACHER_CERTIFICATION_HELD) {
-    delete plain.teacherCertificationType;
-    delete plain.teacherCertificationSubject;
-  }
-  if (rest.priorityCondition !== YES) delete plain.priorityContent;
+  for (const field of ENROLL_CONDITIONAL_FIELDS) if (!enrollFieldApplies(field, rest)) delete plain[field];
   for (const [key, value] of Object.entries(plain)) {
     if (value === undefined || value === null || String(value).trim() === '') continue;
     data.append(key, key === 'idCard' ? String(value).trim().toUpperCase() : String(value).trim());

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import {
   ENROLL_BASIC_FIELDS,
   ENROLL_DICT_FIELDS,
-  TEACHER_CERTIFICATION_HELD,
-  YES,
+  ENROLL_CONDITIONAL_FIELDS,
+  enrollFieldApplies,
+  type EnrollConditionalField,
   type EnrollDictField,
 } from '@tegang/domain';
 import type { CandidateEnroll } from '../api';
@@ -44,9 +45,8 @@ export function enrollChoiceItems(enroll: CandidateEnroll, t: TFunction): Items 
 function basicItems(enroll: CandidateEnroll, t: TFunction): Items {
   return ENROLL_BASIC_FIELDS.filter((f) => {
     if (f === 'picture') return false;
-    if (f === 'teacherCertificationType' || f === 'teacherCertificationSubject')
-      return enroll.teacherCertification === TEACHER_CERTIFICATION_HELD;
-    if (f === 'priorityContent') return enroll.priorityCondition === YES;
+    if ((ENROLL_CONDITIONAL_FIELDS as readonly string[]).includes(f))
+      return enrollFieldApplies(f as EnrollConditionalField, enroll);
     return true;
   }).map((f) => {
     const raw = enroll[f as keyof CandidateEnroll] as string | null;
