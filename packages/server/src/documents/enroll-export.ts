@@ -1,15 +1,9 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import {
-  ENROLL_DICT_FIELDS,
-  formatDateTime,
-  translate,
-  type Enroll,
-  type Lang,
-  type MessageKey,
-} from '@tegang/domain';
+import { formatDateTime, translate, type Enroll, type Lang, type MessageKey } from '@tegang/domain';
 import type { Dicts } from '../lib/dicts';
 import { escapeCell } from './cells';
+import { codedLabel, fieldCaption } from './enroll-fields';
 
 /**
  * The enrolment export (spec §7 GET /candidate/enroll/export): an xlsx written with exceljs's streaming
@@ -75,7 +69,7 @@ export function writeEnrollExport(batches: AsyncIterable<Enroll[]>, dicts: Dicts
     views: [{ state: 'frozen', ySplit: 1 }],
   });
   sheet.columns = EXPORT_COLUMNS.map((key) => ({
-    header: translate(lang, `field.${key}` as MessageKey),
+    header: fieldCaption(lang, key),
     key,
     width: WIDTHS[key] ?? 14,
   }));
@@ -85,8 +79,8 @@ export function writeEnrollExport(batches: AsyncIterable<Enroll[]>, dicts: Dicts
     if (key === 'createTime' || key === 'updateTime') return formatDateTime(value as string);
     if (key === 'createStatus') return translate(lang, `status.createStatus.${value}` as MessageKey);
     if (key === 'isDownload') return translate(lang, `status.download.${value}` as MessageKey);
-    const type = (ENROLL_DICT_FIELDS as Record<string, string>)[key];
-    if (type) return dicts.label(type, value as string | null, lang);
+    const coded = codedLabel(dicts, e, key, lang);
+    if (coded !== undefined) return coded;
     return typeof value === 'number' ? value : ((value as string | null) ?? '');
   };
   (async () => {

@@ -1,12 +1,6 @@
-import {
-  ENROLL_DICT_FIELDS,
-  formatDateTime,
-  translate,
-  type Enroll,
-  type Lang,
-  type MessageKey,
-} from '@tegang/domain';
+import { formatDateTime, translate, type Enroll, type Lang } from '@tegang/domain';
 import type { Dicts } from '../lib/dicts';
+import { codedLabel, fieldCaption } from './enroll-fields';
 import { renderFormPdf, type PdfField } from './pdf';
 
 /**
@@ -23,15 +17,10 @@ export async function renderEnrollForm(
   const t = (key: string, params?: Record<string, string>) => translate(lang, key, params);
   const value = (field: keyof Enroll): string => {
     const raw = e[field];
-    const type = (ENROLL_DICT_FIELDS as Record<string, string>)[field];
-    return type
-      ? dicts.label(type, raw as string | null, lang)
-      : raw === null || raw === undefined
-        ? ''
-        : String(raw);
+    return codedLabel(dicts, e, field, lang) ?? (raw === null || raw === undefined ? '' : String(raw));
   };
   const f = (field: keyof Enroll, span?: 2): PdfField => ({
-    label: t(`field.${field}` as MessageKey),
+    label: fieldCaption(lang, field),
     value: value(field),
     span,
   });

@@ -1,8 +1,8 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { Db } from '../db';
 import { downloadToken } from '../db/schema';
 import { AppError } from './errors';
-import { hashToken, newToken } from './tokens';
+import { liveToken, newToken } from './tokens';
 
 /**
  * Download links (DESIGN "Download links carry a short-lived single-use download token, never the
@@ -41,13 +41,7 @@ export async function consumeDownloadToken(
   if (typeof token !== 'string' || !token) throw new AppError(400, 'error.downloadToken');
   const [row] = await db
     .delete(downloadToken)
-    .where(
-      and(
-        eq(downloadToken.tokenHash, hashToken(token)),
-        eq(downloadToken.kind, kind),
-        gt(downloadToken.expiresAt, now),
-      ),
-    )
+    .where(liveToken(downloadToken, token, kind, now))
     .returning();
   if (!row) throw new AppError(400, 'error.downloadToken');
   return {

@@ -1,10 +1,10 @@
-import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { ADMIN_ROLE, ALL_PERMISSIONS, isPermissionKey, SESSION_TTL_MS, USER_STATE } from '@tegang/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import { authSession, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../db/schema';
 import type { AdminPrincipal } from '../types';
-import { hashToken, newToken } from './tokens';
+import { hashToken, liveToken, newToken } from './tokens';
 
 /**
  * Sessions (DESIGN "Auth"): opaque tokens kept as SHA-256 hashes, 2 h sliding expiry, revoked at
@@ -45,13 +45,7 @@ export async function findSession(db: Db, kind: SessionKind, token: string, now:
       locked: authSession.locked,
     })
     .from(authSession)
-    .where(
-      and(
-        eq(authSession.tokenHash, hashToken(token)),
-        eq(authSession.kind, kind),
-        gt(authSession.expiresAt, now),
-      ),
-    );
+    .where(liveToken(authSession, token, kind, now));
   if (!row) return null;
   const next = new Date(now.getTime() + SESSION_TTL_MS);
   if (next.getTime() - row.expiresAt.getTime() > 60_000) {

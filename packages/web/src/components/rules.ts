@@ -1,5 +1,5 @@
 import type { Rule } from 'antd/es/form';
-import { isEmpty, type MessageKey } from '@tegang/domain';
+import { isEmpty, validate, type Lang, type MessageKey } from '@tegang/domain';
 import i18n from '../i18n';
 
 /**
@@ -25,3 +25,22 @@ export function required(labelKey: string, messageKey: MessageKey = 'rule.requir
         : Promise.resolve(),
   };
 }
+
+type Schema = Parameters<typeof validate>[0];
+
+/**
+ * An antd rule from a field of a domain schema (packages/domain/src/system.ts …): the same check and
+ * message as the server's 400 answer, `{label}` being `labelKey`.
+ */
+export function schemaRule(schema: Schema, labelKey: string): Rule {
+  return {
+    validator: (_rule, value) => {
+      const result = validate(schema, value === null || value === '' ? undefined : value, langOf(), {
+        '': labelKey as MessageKey,
+      });
+      return result.ok ? Promise.resolve() : Promise.reject(new Error(result.errors[0]!.message));
+    },
+  };
+}
+
+const langOf = (): Lang => (i18n.language === 'en' ? 'en' : 'zh');

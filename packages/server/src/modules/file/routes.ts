@@ -86,6 +86,13 @@ export function keyOfFileUrl(fileUrl: string): string | null {
   return WEBSITE_KEY.test(key) ? key : null;
 }
 
+const tags = ['file'];
+/** Route config of a write on website pictures: the upload permission, logged as module 'file' (1 add, 3 delete). */
+const uploaderConfig = (businessType: '1' | '3') => ({
+  access: { permission: PERMISSIONS.file.upload },
+  audit: { module: 'file', businessType },
+});
+
 /**
  * Files (spec §7 "Files and others", §5 "Uploads"): website pictures (logo ≤ 5 MB, home
  * picture ≤ 10 MB) uploaded, served and removed. Only JPEG, PNG, WebP and GIF, sniffed by content
@@ -98,12 +105,9 @@ export async function fileRoutes(base: FastifyInstance) {
   app.post(
     '/file/upload',
     {
-      config: {
-        access: { permission: PERMISSIONS.file.upload },
-        audit: { module: 'file', businessType: '1' },
-      },
+      config: uploaderConfig('1'),
       schema: {
-        tags: ['file'],
+        tags,
         summary:
           "Uploads a website picture (multipart `file`, field `kind` 'logo' ≤ 5 MB or 'indexPic' ≤ 10 MB); data is {url}",
         consumes: ['multipart/form-data'],
@@ -122,7 +126,7 @@ export async function fileRoutes(base: FastifyInstance) {
     '/file/view/*',
     {
       config: { access: { open: true } },
-      schema: { tags: ['file'], summary: 'Serves a website picture (website/<uuid>.<ext>)' },
+      schema: { tags, summary: 'Serves a website picture (website/<uuid>.<ext>)' },
     },
     async (req, reply) => {
       let key: string;
@@ -146,12 +150,9 @@ export async function fileRoutes(base: FastifyInstance) {
   app.get(
     '/file/remove',
     {
-      config: {
-        access: { permission: PERMISSIONS.file.upload },
-        audit: { module: 'file', businessType: '3' },
-      },
+      config: uploaderConfig('3'),
       schema: {
-        tags: ['file'],
+        tags,
         summary: 'Removes an uploaded website picture (?fileUrl=/file/view/website/…)',
         querystring: z.object({ fileUrl: z.string({ error: 'file.url' }).max(500) }),
       },

@@ -1,6 +1,6 @@
-import type { Rule } from 'antd/es/form';
-import { formatDateTime, validate, type Lang, type MessageKey } from '@tegang/domain';
-import i18n from '../../i18n';
+import type { ProColumns } from '@ant-design/pro-components';
+import type { TFunction } from 'i18next';
+import { formatDateTime } from '@tegang/domain';
 import type { TreeOption } from './api';
 
 /** Helpers shared by the system screens. */
@@ -34,6 +34,20 @@ export function titleOf(nodes: readonly SelectNode[], value: unknown): string | 
 /** A created time as the tables show it. */
 export const timeText = (value: string | null | undefined) => (value ? formatDateTime(value) : '-');
 
+/** The 创建时间 column of a system table (not searched). */
+export function createTimeColumn<T extends { createTime?: string | null }>(
+  t: TFunction,
+  width = 170,
+): ProColumns<T> {
+  return {
+    title: t('field.createTime'),
+    dataIndex: 'createTime',
+    search: false,
+    width,
+    render: (_dom, row) => timeText(row.createTime),
+  };
+}
+
 /**
  * A tree answered by the server, paged by its top-level nodes on the client (the tree screens
  * hand the CRUD component a page like every other screen).
@@ -43,21 +57,5 @@ export function pageOfTree<T>(tree: T[], current: number, size: number) {
   return { records: tree.slice(start, start + size), total: tree.length, current, size };
 }
 
-type Schema = Parameters<typeof validate>[0];
-
-/**
- * An antd rule from a field of a domain schema (packages/domain/src/system.ts): the same check and
- * message as the server's 400 answer, `{label}` being `labelKey`.
- */
-export function schemaRule(schema: Schema, labelKey: string): Rule {
-  return {
-    validator: (_rule, value) => {
-      const result = validate(schema, value === null || value === '' ? undefined : value, langOf(), {
-        '': labelKey as MessageKey,
-      });
-      return result.ok ? Promise.resolve() : Promise.reject(new Error(result.errors[0]!.message));
-    },
-  };
-}
-
-const langOf = (): Lang => (i18n.language === 'en' ? 'en' : 'zh');
+/** Re-exported for the system screens; it lives with the other form rules. */
+export { schemaRule } from '../../components/rules';

@@ -8,3 +8,12 @@ export { allPages } from './query';
 export { filterTree, findNode, pruneChildren, siblingsOf } from './tree';
 export { useDictEnum, useOptionsEnum, yesNoEnum, type ValueEnum } from './value-enum';
 export type * from './types';
+export {
+  SchemaFormItem,
+  SchemaPasswordField,
+  SchemaTextArea,
+  SchemaTextField,
+  schemaFieldParts,
+  type ObjectSchema,
+  type SchemaFieldProps,
+} from './schema-field';

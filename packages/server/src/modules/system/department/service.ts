@@ -1,27 +1,18 @@
 import { asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  optionalString,
-  PERMISSIONS,
-  type DepartmentInput,
-  type DepartmentNode,
-  type Page,
-} from '@tegang/domain';
-import { page } from '../../../lib/envelope';
+import { optionalString, type DepartmentInput, type DepartmentNode, type Page } from '@tegang/domain';
 import { containsPattern } from '../../../lib/like';
-import { offsetOf } from '../../../lib/paging';
+import { pageOf } from '../../../lib/paging';
 import type { Db } from '../../../db';
 import { sysDepartment, sysUser } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
-import { fieldError, loosePaging } from '../common';
+import { fieldError } from '../common';
 
 /**
  * Departments (spec §3 Department, §5 Department, §7 Departments): a tree under parent 0. A top-level
  * department (parent '0') is never deleted, nor one with sub-departments or users.
  */
-export const P = PERMISSIONS.department;
-export const tags = ['system:department'];
 type DeptRow = typeof sysDepartment.$inferSelect;
 /** The answer shape of a department row (createTime ISO 8601). */
 export const toNode = (r: DeptRow): DepartmentNode => ({
@@ -121,7 +112,6 @@ export const searchSchema = z.object({
     z.enum(['true', 'false']).optional(),
   ),
 });
-export const listDoc = loosePaging.extend(searchSchema.shape);
 
 /** The search of POST /admin/department/list (after paging). */
 export type DepartmentSearch = z.output<typeof searchSchema> & { current: number; size: number };
@@ -134,21 +124,13 @@ export async function listDepartments(
   db: Db,
   search: DepartmentSearch,
 ): Promise<DepartmentNode[] | Page<DepartmentNode>> {
-  const { current, size, name, tree } = search;
-  if (tree === 'false') {
-    const where = name ? ilike(sysDepartment.name, containsPattern(name)) : undefined;
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(sysDepartment)
-        .where(where)
-        .orderBy(asc(sysDepartment.sort), asc(sysDepartment.id))
-        .limit(size)
-        .offset(offsetOf({ current, size })),
-      db.select({ n: count() }).from(sysDepartment).where(where),
-    ]);
-    return page(rows.map(toNode), total!.n, current, size);
-  }
+  const { name, tree } = search;
+  if (tree === 'false')
+    return pageOf(db, sysDepartment, search, {
+      where: [name ? ilike(sysDepartment.name, containsPattern(name)) : undefined],
+      orderBy: [asc(sysDepartment.sort), asc(sysDepartment.id)],
+      toRecords: (rows) => rows.map(toNode),
+    });
   const rows = await allDepartments(db);
   if (name) return rows.filter((r) => r.name.includes(name)).map(toNode);
   return departmentTree(rows);

@@ -1,31 +1,27 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   optionalString,
-  PERMISSIONS,
   type DictItemInput,
   type DictTypeInput,
   type Page,
   type SystemDictItem,
   type SystemDictType,
 } from '@tegang/domain';
-import { page } from '../../../lib/envelope';
 import { containsPattern } from '../../../lib/like';
-import { offsetOf, type Paging } from '../../../lib/paging';
+import { pageOf, type Paging } from '../../../lib/paging';
 import type { Db } from '../../../db';
 import { sysDictItem, sysDictType } from '../../../db/schema';
 import { invalidateDicts } from '../../../lib/dicts';
 import { badRequest, notFound } from '../../../lib/errors';
-import { fieldError, isPgError, loosePaging } from '../common';
+import { fieldError, isPgError } from '../common';
 
 /**
  * Dictionary types and items (spec §3 Dictionary, Dictionary item; §5; §7 Dictionaries). System
  * dictionaries (isSystem '1') are not deleted; a type has at most one default item. Every edit
  * clears the dictionary cache (lib/dicts).
  */
-export const P = PERMISSIONS.dict;
-export const tags = ['system:dict'];
 type TypeRow = typeof sysDictType.$inferSelect;
 type ItemRow = typeof sysDictItem.$inferSelect;
 /** The answer shape of a dictionary type row (times ISO 8601). */
@@ -182,31 +178,22 @@ export const typeSearch = z.object({
   isSystem: optionalString(1),
 });
 export const itemSearch = z.object({ dictType: optionalString(64), label: optionalString(100) });
-export const typeDoc = loosePaging.extend(typeSearch.shape);
-export const itemDoc = loosePaging.extend(itemSearch.shape);
 
 /** POST /admin/dictType/list: a page of types, newest first; name and type "contain", isSystem exact. */
 export async function pageDictTypes(
   db: Db,
   query: Paging & z.output<typeof typeSearch>,
 ): Promise<Page<SystemDictType>> {
-  const { current, size, ...q } = query;
-  const filters: SQL[] = [];
-  if (q.name) filters.push(ilike(sysDictType.name, containsPattern(q.name)));
-  if (q.type) filters.push(ilike(sysDictType.type, containsPattern(q.type)));
-  if (q.isSystem) filters.push(eq(sysDictType.isSystem, q.isSystem));
-  const where = filters.length ? and(...filters) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(sysDictType)
-      .where(where)
-      .orderBy(desc(sysDictType.id))
-      .limit(size)
-      .offset(offsetOf({ current, size })),
-    db.select({ n: count() }).from(sysDictType).where(where),
-  ]);
-  return page(rows.map(toType), total!.n, current, size);
+  const { name, type, isSystem } = query;
+  return pageOf(db, sysDictType, query, {
+    where: [
+      name ? ilike(sysDictType.name, containsPattern(name)) : undefined,
+      type ? ilike(sysDictType.type, containsPattern(type)) : undefined,
+      isSystem ? eq(sysDictType.isSystem, isSystem) : undefined,
+    ],
+    orderBy: [desc(sysDictType.id)],
+    toRecords: (rows) => rows.map(toType),
+  });
 }
 
 /** POST /admin/dictItem/list: a page of items by type and sort; dictType exact, label "contains". */
@@ -214,20 +201,13 @@ export async function pageDictItems(
   db: Db,
   query: Paging & z.output<typeof itemSearch>,
 ): Promise<Page<SystemDictItem>> {
-  const { current, size, ...q } = query;
-  const filters: SQL[] = [];
-  if (q.dictType) filters.push(eq(sysDictItem.dictType, q.dictType));
-  if (q.label) filters.push(ilike(sysDictItem.label, containsPattern(q.label)));
-  const where = filters.length ? and(...filters) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(sysDictItem)
-      .where(where)
-      .orderBy(asc(sysDictItem.dictType), asc(sysDictItem.sort), asc(sysDictItem.id))
-      .limit(size)
-      .offset(offsetOf({ current, size })),
-    db.select({ n: count() }).from(sysDictItem).where(where),
-  ]);
-  return page(rows.map(toItem), total!.n, current, size);
+  const { dictType, label } = query;
+  return pageOf(db, sysDictItem, query, {
+    where: [
+      dictType ? eq(sysDictItem.dictType, dictType) : undefined,
+      label ? ilike(sysDictItem.label, containsPattern(label)) : undefined,
+    ],
+    orderBy: [asc(sysDictItem.dictType), asc(sysDictItem.sort), asc(sysDictItem.id)],
+    toRecords: (rows) => rows.map(toItem),
+  });
 }

@@ -1,20 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MENU_LABELS, menuCreateSchema, menuUpdateSchema, idNumber, INT_MAX } from '@tegang/domain';
+import {
+  MENU_LABELS,
+  menuCreateSchema,
+  menuUpdateSchema,
+  idNumber,
+  INT_MAX,
+  PERMISSIONS,
+} from '@tegang/domain';
 import { ok } from '../../../lib/envelope';
 import { idParamSchema } from '../../../lib/paging';
-import {
-  P,
-  allMenus,
-  createMenu,
-  deleteMenu,
-  menuList,
-  menuTree,
-  swapMenuOrder,
-  tags,
-  updateMenu,
-} from './service';
+import { allMenus, createMenu, deleteMenu, menuList, menuTree, swapMenuOrder, updateMenu } from './service';
+
+const P = PERMISSIONS.menu;
+const tags = ['system:menu'];
 
 /** Registers the menu routes of spec §7 Menus (list, tree, create, update, delete, order, cache). */
 export async function menuRoutes(base: FastifyInstance) {

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { isPermissionKey, MENU_TYPE, PERMISSIONS, translate, type MenuInput } from '@tegang/domain';
+import { isPermissionKey, MENU_TYPE, translate, type MenuInput } from '@tegang/domain';
 import { badRequest, notFound } from '../../../lib/errors';
 import type { MenuItem } from '@tegang/domain';
 import type { Db, Tx } from '../../../db';
@@ -11,9 +11,6 @@ import { fieldError, holdsAll, notHeld } from '../common';
  * Menus and buttons (spec §3 Menu item, §5 Menu, §7 Menus). Menus are read per request (getMenu,
  * permissions), so an edit shows on the next call and the cache route has nothing to clear.
  */
-export const P = PERMISSIONS.menu;
-export const tags = ['system:menu'];
-
 type MenuRow = typeof sysMenu.$inferSelect;
 
 /** The answer shape of a menu row (spec §3 "Menu item"). */

@@ -1,19 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REGION_LABELS, regionCreateSchema, regionUpdateSchema, idNumber } from '@tegang/domain';
+import { REGION_LABELS, regionCreateSchema, regionUpdateSchema, idNumber, PERMISSIONS } from '@tegang/domain';
 import { ok } from '../../../lib/envelope';
-import { idListSchema, idParamSchema, pagingSchema } from '../../../lib/paging';
-import {
-  P,
-  getRegion,
-  pageRegions,
-  parentRegionTree,
-  deleteRegions,
-  saveRegion,
-  searchSchema,
-  tags,
-} from './service';
+import { idParamSchema, pagingSchema } from '../../../lib/paging';
+import { deleteRoutes, saveRoutes } from '../routes-crud';
+import { getRegion, pageRegions, parentRegionTree, deleteRegions, saveRegion, searchSchema } from './service';
+
+const P = PERMISSIONS.region;
+const tags = ['system:region'];
 
 /** Registers the region routes of spec §7 Region (page, parent select tree, create, update, delete, get). */
 export async function regionRoutes(base: FastifyInstance) {
@@ -48,49 +43,35 @@ export async function regionRoutes(base: FastifyInstance) {
     async (req) => ok(req, await parentRegionTree(db, req.lang, req.query.id)),
   );
 
-  app.post(
-    '/system/region',
-    {
-      config: { access: { permission: P.add }, labels: REGION_LABELS },
-      schema: {
-        tags,
-        summary:
-          "Creates a region {parentCode ('0' for a province), name, code (6 digits, unique)}; data is the id",
-        body: regionCreateSchema,
-      },
+  saveRoutes(app, {
+    url: '/system/region',
+    permissions: P,
+    tags,
+    labels: REGION_LABELS,
+    create: {
+      summary:
+        "Creates a region {parentCode ('0' for a province), name, code (6 digits, unique)}; data is the id",
+      body: regionCreateSchema,
+      save: (req, body) => saveRegion(db, req, body),
     },
-    async (req) => ok(req, await saveRegion(db, req, req.body), 'common.saved'),
-  );
+    update: {
+      summary: 'Updates a region (as create, with id); data is the id',
+      body: regionUpdateSchema,
+      save: (req, body) => saveRegion(db, req, body),
+    },
+  });
 
-  app.put(
-    '/system/region',
-    {
-      config: { access: { permission: P.edit }, labels: REGION_LABELS },
-      schema: {
-        tags,
-        summary: 'Updates a region (as create, with id); data is the id',
-        body: regionUpdateSchema,
-      },
+  deleteRoutes(app, {
+    url: '/system/region',
+    permission: P.remove,
+    tags,
+    summaries: {
+      byIds:
+        'Deletes regions {idList} in one transaction: none with sub-regions or used by users or enrolments',
+      byId: 'Deletes a region without sub-regions that nothing uses',
     },
-    async (req) => ok(req, await saveRegion(db, req, req.body), 'common.saved'),
-  );
-
-  app.delete(
-    '/system/region/deleteByIds',
-    {
-      config: { access: { permission: P.remove } },
-      schema: {
-        tags,
-        summary:
-          'Deletes regions {idList} in one transaction: none with sub-regions or used by users or enrolments',
-        body: idListSchema,
-      },
-    },
-    async (req) => {
-      await deleteRegions(db, req.body.idList);
-      return ok(req, null, 'common.deleted');
-    },
-  );
+    remove: (_req, ids) => deleteRegions(db, ids),
+  });
 
   app.get(
     '/system/region/:id',
@@ -99,21 +80,5 @@ export async function regionRoutes(base: FastifyInstance) {
       schema: { tags, summary: 'One region', params: idParamSchema },
     },
     async (req) => ok(req, await getRegion(db, req.params.id)),
-  );
-
-  app.delete(
-    '/system/region/:id',
-    {
-      config: { access: { permission: P.remove } },
-      schema: {
-        tags,
-        summary: 'Deletes a region without sub-regions that nothing uses',
-        params: idParamSchema,
-      },
-    },
-    async (req) => {
-      await deleteRegions(db, [req.params.id]);
-      return ok(req, null, 'common.deleted');
-    },
   );
 }

@@ -1,9 +1,8 @@
-import { and, asc, count, eq, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { asc, count, eq, ilike, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   optionalString,
-  PERMISSIONS,
   REGION_ROOT,
   translate,
   type Lang,
@@ -12,9 +11,8 @@ import {
   type RegionSelectNode,
   type SystemRegion,
 } from '@tegang/domain';
-import { page } from '../../../lib/envelope';
 import { containsPattern, prefixPattern } from '../../../lib/like';
-import { offsetOf, type Paging } from '../../../lib/paging';
+import { pageOf, type Paging } from '../../../lib/paging';
 import type { Db } from '../../../db';
 import { enroll, recruitPlanData, sysRegion, sysUser } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
@@ -25,8 +23,6 @@ import { invalidateRegions } from '../reference/service';
  * Regions (spec §3 Region, §5 Region, §7 Region): GB/T 2260 codes of six digits; a province has
  * parent '0'; the level follows from the parent. Every edit clears the region cache of reference.ts.
  */
-export const P = PERMISSIONS.region;
-export const tags = ['system:region'];
 type RegionRow = typeof sysRegion.$inferSelect;
 /** The answer shape of a region row (parentCode REGION_ROOT for a province). */
 export const toRegion = (r: RegionRow): SystemRegion => ({
@@ -135,26 +131,20 @@ export async function pageRegions(
   db: Db,
   query: Paging & z.output<typeof searchSchema>,
 ): Promise<Page<SystemRegion>> {
-  const { current, size, name, code, parentCode } = query;
-  const filters: SQL[] = [];
-  if (name) filters.push(ilike(sysRegion.name, containsPattern(name)));
-  if (code) filters.push(like(sysRegion.code, prefixPattern(code)));
-  if (parentCode)
-    filters.push(
-      parentCode === REGION_ROOT ? isNull(sysRegion.parentCode) : eq(sysRegion.parentCode, parentCode),
-    );
-  const where = filters.length ? and(...filters) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(sysRegion)
-      .where(where)
-      .orderBy(asc(sysRegion.code))
-      .limit(size)
-      .offset(offsetOf({ current, size })),
-    db.select({ n: count() }).from(sysRegion).where(where),
-  ]);
-  return page(rows.map(toRegion), total!.n, current, size);
+  const { name, code, parentCode } = query;
+  return pageOf(db, sysRegion, query, {
+    where: [
+      name ? ilike(sysRegion.name, containsPattern(name)) : undefined,
+      code ? like(sysRegion.code, prefixPattern(code)) : undefined,
+      parentCode === REGION_ROOT
+        ? isNull(sysRegion.parentCode)
+        : parentCode
+          ? eq(sysRegion.parentCode, parentCode)
+          : undefined,
+    ],
+    orderBy: [asc(sysRegion.code)],
+    toRecords: (rows) => rows.map(toRegion),
+  });
 }
 
 /**

@@ -1,40 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ROLE_LABELS, roleAuthSchema, roleCreateSchema, roleUpdateSchema } from '@tegang/domain';
+import { PERMISSIONS, ROLE_LABELS, roleAuthSchema, roleCreateSchema, roleUpdateSchema } from '@tegang/domain';
 import { ok } from '../../../lib/envelope';
-import { idListSchema, idParamSchema } from '../../../lib/paging';
-import { parseListQuery } from '../common';
+import { idParamSchema } from '../../../lib/paging';
+import { deleteRoutes, listRoute, saveRoutes } from '../routes-crud';
 import {
-  P,
   allRoles,
   pageRoles,
   roleAuthTree,
   setRoleMenus,
   deleteRoles,
-  listDoc,
   saveRole,
   searchSchema,
-  tags,
 } from './service';
+
+const P = PERMISSIONS.role;
+const tags = ['system:role'];
 
 /** Registers the role routes of spec §7 Roles (list, create, update, delete, authorisation tree and save). */
 export async function roleRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
 
-  app.post(
-    '/admin/role/list',
-    {
-      config: { access: { permission: P.list } },
-      schema: {
-        tags,
-        summary: 'Page of roles: current, size, name, code (contain), in the body or the querystring',
-        querystring: listDoc,
-        body: listDoc.nullish(),
-      },
-    },
-    async (req) => ok(req, await pageRoles(db, parseListQuery(searchSchema, req))),
-  );
+  listRoute(app, {
+    url: '/admin/role/list',
+    permission: P.list,
+    tags,
+    summary: 'Page of roles: current, size, name, code (contain), in the body or the querystring',
+    search: searchSchema,
+    list: (_req, query) => pageRoles(db, query),
+  });
 
   app.get(
     '/admin/role/listAllRole',
@@ -45,65 +40,35 @@ export async function roleRoutes(base: FastifyInstance) {
     async (req) => ok(req, await allRoles(db)),
   );
 
-  app.post(
-    '/admin/role',
-    {
-      config: { access: { permission: P.add }, labels: ROLE_LABELS },
-      schema: {
-        tags,
-        summary: 'Creates a role {name, code (unique), comments}; data is the id',
-        body: roleCreateSchema,
-      },
+  saveRoutes(app, {
+    url: '/admin/role',
+    permissions: P,
+    tags,
+    labels: ROLE_LABELS,
+    create: {
+      summary: 'Creates a role {name, code (unique), comments}; data is the id',
+      body: roleCreateSchema,
+      save: (req, body) => saveRole(db, req, body),
     },
-    async (req) => ok(req, await saveRole(db, req, req.body), 'common.saved'),
-  );
+    update: {
+      summary:
+        'Updates a role {id, name, code, comments}; data is the id. Only a holder of all rights changes the admin role or a role the caller holds (else 403).',
+      body: roleUpdateSchema,
+      save: (req, body) => saveRole(db, req, body),
+    },
+  });
 
-  app.put(
-    '/admin/role',
-    {
-      config: { access: { permission: P.edit }, labels: ROLE_LABELS },
-      schema: {
-        tags,
-        summary:
-          'Updates a role {id, name, code, comments}; data is the id. Only a holder of all rights changes the admin role or a role the caller holds (else 403).',
-        body: roleUpdateSchema,
-      },
+  deleteRoutes(app, {
+    url: '/admin/role',
+    permission: P.remove,
+    tags,
+    summaries: {
+      byIds:
+        "Deletes roles {idList} in one transaction (never the 'admin' role: 400; never a role the caller holds, unless it holds all rights: 403)",
+      byId: "Deletes a role (never the 'admin' role: 400; nor a role the caller holds: 403)",
     },
-    async (req) => ok(req, await saveRole(db, req, req.body), 'common.saved'),
-  );
-
-  app.delete(
-    '/admin/role/deleteByIds',
-    {
-      config: { access: { permission: P.remove } },
-      schema: {
-        tags,
-        summary:
-          "Deletes roles {idList} in one transaction (never the 'admin' role: 400; never a role the caller holds, unless it holds all rights: 403)",
-        body: idListSchema,
-      },
-    },
-    async (req) => {
-      await deleteRoles(db, req.admin!, req.body.idList);
-      return ok(req, null, 'common.deleted');
-    },
-  );
-
-  app.delete(
-    '/admin/role/:id',
-    {
-      config: { access: { permission: P.remove } },
-      schema: {
-        tags,
-        summary: "Deletes a role (never the 'admin' role: 400; nor a role the caller holds: 403)",
-        params: idParamSchema,
-      },
-    },
-    async (req) => {
-      await deleteRoles(db, req.admin!, [req.params.id]);
-      return ok(req, null, 'common.deleted');
-    },
-  );
+    remove: (req, ids) => deleteRoles(db, req.admin!, ids),
+  });
 
   app.get(
     '/admin/role/authTree/:id',

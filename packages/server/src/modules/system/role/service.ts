@@ -1,32 +1,28 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ADMIN_ROLE,
   isPermissionKey,
   optionalString,
-  PERMISSIONS,
   type Page,
   type RoleAuthTree,
   type RoleInput,
   type SystemRole,
 } from '@tegang/domain';
-import { page } from '../../../lib/envelope';
 import { containsPattern } from '../../../lib/like';
-import { offsetOf, type Paging } from '../../../lib/paging';
+import { pageOf, type Paging } from '../../../lib/paging';
 import { allMenus, menuTree } from '../menu/service';
 import type { Db } from '../../../db';
 import { sysMenu, sysRole, sysRoleMenu } from '../../../db/schema';
 import { AppError, badRequest, notFound } from '../../../lib/errors';
 import type { AdminPrincipal } from '../../../types';
-import { fieldError, holdsAll, isPgError, loosePaging, notHeld } from '../common';
+import { fieldError, holdsAll, isPgError, notHeld } from '../common';
 
 /**
  * Roles and their authorisation (spec §3 Role, §5 Role, §6, §7 Roles). Permissions are loaded per
  * request (lib/sessions loadAdmin), so a saved authorisation applies on the holder's next call.
  */
-export const P = PERMISSIONS.role;
-export const tags = ['system:role'];
 type RoleRow = typeof sysRole.$inferSelect;
 /** The answer shape of a role row (times ISO 8601). */
 export const toRole = (r: RoleRow): SystemRole => ({
@@ -38,7 +34,6 @@ export const toRole = (r: RoleRow): SystemRole => ({
   updateTime: r.updateTime.toISOString(),
 });
 export const searchSchema = z.object({ name: optionalString(64), code: optionalString(64) });
-export const listDoc = loosePaging.extend(searchSchema.shape);
 
 /**
  * Who may change (edit, authorise, delete) the role `role` (docs/decisions.md "Escalation"): a holder
@@ -104,22 +99,15 @@ export async function pageRoles(
   db: Db,
   query: Paging & z.output<typeof searchSchema>,
 ): Promise<Page<SystemRole>> {
-  const { current, size, name, code } = query;
-  const filters: SQL[] = [];
-  if (name) filters.push(ilike(sysRole.name, containsPattern(name)));
-  if (code) filters.push(ilike(sysRole.code, containsPattern(code)));
-  const where = filters.length ? and(...filters) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(sysRole)
-      .where(where)
-      .orderBy(desc(sysRole.id))
-      .limit(size)
-      .offset(offsetOf({ current, size })),
-    db.select({ n: count() }).from(sysRole).where(where),
-  ]);
-  return page(rows.map(toRole), total!.n, current, size);
+  const { name, code } = query;
+  return pageOf(db, sysRole, query, {
+    where: [
+      name ? ilike(sysRole.name, containsPattern(name)) : undefined,
+      code ? ilike(sysRole.code, containsPattern(code)) : undefined,
+    ],
+    orderBy: [desc(sysRole.id)],
+    toRecords: (rows) => rows.map(toRole),
+  });
 }
 
 /** GET /admin/role/listAllRole: every role, by id, for selects. */

@@ -6,50 +6,46 @@ import {
   translate,
   USER_LABELS,
   USER_STATES,
+  PERMISSIONS,
   userCreateSchema,
   userProfileSchema,
   userQuerySchema,
   userUpdateSchema,
 } from '@tegang/domain';
 import { ok } from '../../../lib/envelope';
-import { idListSchema, idParamSchema } from '../../../lib/paging';
-import { parseListQuery } from '../common';
+import { idParamSchema } from '../../../lib/paging';
+import { deleteRoutes, listRoute, saveRoutes } from '../routes-crud';
 import {
-  P,
   changeOwnPassword,
   deleteUsers,
-  listDoc,
   ownUser,
   pageUsers,
   resetUserPassword,
   saveUser,
   scopedUser,
   setUserState,
-  tags,
   toUsers,
   updateOwnProfile,
   updateUser,
 } from './service';
+
+const P = PERMISSIONS.user;
+const tags = ['system:user'];
 
 /** Registers the user routes of spec §7 Users (list, create, update, delete, state, password, own profile). */
 export async function userRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
 
-  app.post(
-    '/system/user/list',
-    {
-      config: { access: { permission: P.list } },
-      schema: {
-        tags,
-        summary:
-          'Page of users inside the caller’s region scope: current, size, userName, nickName, phone (contain), state, departmentId; in the body or the querystring. No password hashes; with roleIds.',
-        querystring: listDoc,
-        body: listDoc.nullish(),
-      },
-    },
-    async (req) => ok(req, await pageUsers(db, req.admin!, parseListQuery(userQuerySchema, req))),
-  );
+  listRoute(app, {
+    url: '/system/user/list',
+    permission: P.list,
+    tags,
+    summary:
+      'Page of users inside the caller’s region scope: current, size, userName, nickName, phone (contain), state, departmentId; in the body or the querystring. No password hashes; with roleIds.',
+    search: userQuerySchema,
+    list: (req, query) => pageUsers(db, req.admin!, query),
+  });
 
   app.get(
     '/system/user/getUserState',
@@ -67,66 +63,37 @@ export async function userRoutes(base: FastifyInstance) {
       ),
   );
 
-  app.post(
-    '/system/user',
-    {
-      config: { access: { permission: P.add }, encrypted: true, labels: USER_LABELS },
-      schema: {
-        tags,
-        summary:
-          'Creates a user (encrypted): nickName, sex, userName, password (strength rule), departmentId, region codes (at least one level, inside the caller’s scope), roleIds, state (default 0), phone; data is the id. 403 when a role grants a right the caller does not hold.',
-        body: userCreateSchema,
-      },
+  saveRoutes(app, {
+    url: '/system/user',
+    permissions: P,
+    tags,
+    labels: USER_LABELS,
+    encrypted: true,
+    create: {
+      summary:
+        'Creates a user (encrypted): nickName, sex, userName, password (strength rule), departmentId, region codes (at least one level, inside the caller’s scope), roleIds, state (default 0), phone; data is the id. 403 when a role grants a right the caller does not hold.',
+      body: userCreateSchema,
+      save: (req, body) => saveUser(db, req, body),
     },
-    async (req) => ok(req, await saveUser(db, req, req.body), 'common.saved'),
-  );
+    update: {
+      summary:
+        'Updates a user (encrypted; as create with id, without password); data is the id. 404 outside the scope; 403 for the seeded admin (except by itself), a user holding rights the caller lacks, a change of the own roles, or a role granting a right the caller lacks.',
+      body: userUpdateSchema,
+      save: (req, body) => updateUser(db, req, body),
+    },
+  });
 
-  app.put(
-    '/system/user',
-    {
-      config: { access: { permission: P.edit }, encrypted: true, labels: USER_LABELS },
-      schema: {
-        tags,
-        summary:
-          'Updates a user (encrypted; as create with id, without password); data is the id. 404 outside the scope; 403 for the seeded admin (except by itself), a user holding rights the caller lacks, a change of the own roles, or a role granting a right the caller lacks.',
-        body: userUpdateSchema,
-      },
+  deleteRoutes(app, {
+    url: '/system/user',
+    permission: P.remove,
+    tags,
+    summaries: {
+      byIds:
+        'Deletes users {idList} in one transaction (never the seeded admin nor the caller: 400; 404 outside the scope; 403 for a user holding rights the caller lacks)',
+      byId: 'Deletes a user (never the seeded admin nor the caller)',
     },
-    async (req) => ok(req, await updateUser(db, req, req.body), 'common.saved'),
-  );
-
-  app.delete(
-    '/system/user/deleteByIds',
-    {
-      config: { access: { permission: P.remove } },
-      schema: {
-        tags,
-        summary:
-          'Deletes users {idList} in one transaction (never the seeded admin nor the caller: 400; 404 outside the scope; 403 for a user holding rights the caller lacks)',
-        body: idListSchema,
-      },
-    },
-    async (req) => {
-      await deleteUsers(db, req.admin!, req.body.idList);
-      return ok(req, null, 'common.deleted');
-    },
-  );
-
-  app.delete(
-    '/system/user/:id',
-    {
-      config: { access: { permission: P.remove } },
-      schema: {
-        tags,
-        summary: 'Deletes a user (never the seeded admin nor the caller)',
-        params: idParamSchema,
-      },
-    },
-    async (req) => {
-      await deleteUsers(db, req.admin!, [req.params.id]);
-      return ok(req, null, 'common.deleted');
-    },
-  );
+    remove: (req, ids) => deleteUsers(db, req.admin!, ids),
+  });
 
   app.post(
     '/system/user/updateState/:id',

@@ -1,12 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import {
-  inRegionScope,
-  PERMISSIONS,
-  userQuerySchema,
-  type UserCreateInput,
-  type UserUpdateInput,
-} from '@tegang/domain';
+import { inRegionScope, type UserCreateInput, type UserUpdateInput } from '@tegang/domain';
 import {
   USER_STATE,
   type Page,
@@ -16,9 +10,8 @@ import {
   type UserState,
 } from '@tegang/domain';
 import { generatePassword } from '../../../db/seed';
-import { page } from '../../../lib/envelope';
 import { containsPattern } from '../../../lib/like';
-import { offsetOf, type Paging } from '../../../lib/paging';
+import { pageOf, type Paging } from '../../../lib/paging';
 import { verifyPassword } from '../../../lib/passwords';
 import { revokeAllSessions } from '../../../lib/sessions';
 import type { Db, Tx } from '../../../db';
@@ -33,7 +26,6 @@ import {
   fieldError,
   holdsAll,
   isPgError,
-  loosePaging,
   rightsOfRoles,
   roleIdsOfUsers,
 } from '../common';
@@ -44,8 +36,6 @@ import { loadRegions } from '../reference/service';
  * users inside their own region scope (spec §6, DESIGN "Region scope"); a user's region must lie inside
  * the caller's, so a county administrator cannot make a province one. Password hashes never leave.
  */
-export const P = PERMISSIONS.user;
-export const tags = ['system:user'];
 /** The seeded administrator (DESIGN "Runtime"), never deleted. */
 export const SEEDED_ADMIN = 'admin';
 
@@ -231,8 +221,6 @@ export async function deleteUsers(db: Db, admin: AdminPrincipal, ids: number[]):
   });
 }
 
-export const listDoc = loosePaging.extend(userQuerySchema.shape);
-
 /**
  * One page of users inside the caller's region scope (POST /system/user/list), newest first:
  * userName, nickName and phone match as "contains", state and departmentId exactly.
@@ -242,27 +230,18 @@ export async function pageUsers(
   admin: AdminPrincipal,
   query: UserListQuery,
 ): Promise<Page<SystemUser>> {
-  const { current, size, ...q } = query;
-  const filters: SQL[] = [];
-  const scope = scopeWhere(sysUser, admin.scope);
-  if (scope) filters.push(scope);
-  if (q.userName) filters.push(ilike(sysUser.userName, containsPattern(q.userName)));
-  if (q.nickName) filters.push(ilike(sysUser.nickName, containsPattern(q.nickName)));
-  if (q.phone) filters.push(ilike(sysUser.phone, containsPattern(q.phone)));
-  if (q.state) filters.push(eq(sysUser.state, q.state));
-  if (q.departmentId) filters.push(eq(sysUser.departmentId, q.departmentId));
-  const where = filters.length ? and(...filters) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(sysUser)
-      .where(where)
-      .orderBy(desc(sysUser.createTime), desc(sysUser.id))
-      .limit(size)
-      .offset(offsetOf({ current, size })),
-    db.select({ n: count() }).from(sysUser).where(where),
-  ]);
-  return page(await toUsers(db, rows), total!.n, current, size);
+  return pageOf(db, sysUser, query, {
+    where: [
+      scopeWhere(sysUser, admin.scope),
+      query.userName ? ilike(sysUser.userName, containsPattern(query.userName)) : undefined,
+      query.nickName ? ilike(sysUser.nickName, containsPattern(query.nickName)) : undefined,
+      query.phone ? ilike(sysUser.phone, containsPattern(query.phone)) : undefined,
+      query.state ? eq(sysUser.state, query.state) : undefined,
+      query.departmentId ? eq(sysUser.departmentId, query.departmentId) : undefined,
+    ],
+    orderBy: [desc(sysUser.createTime), desc(sysUser.id)],
+    toRecords: (rows) => toUsers(db, rows),
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { ProFormText, type ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { departmentCreateSchema, PERMISSIONS, PHONE_LENGTH, maxLengthOf } from '@tegang/domain';
+import { departmentCreateSchema, PERMISSIONS, PHONE_LENGTH } from '@tegang/domain';
 import {
   createDepartment,
   deleteDepartment,
@@ -10,14 +10,17 @@ import {
   updateDepartment,
   type Department,
 } from '../api';
-import { CrudTable, TreeSelectField, type CrudConfig } from '../../../components/crud';
-import { schemaRule, timeText } from '../shared';
+import { CrudTable, SchemaTextField, TreeSelectField, type CrudConfig } from '../../../components/crud';
+import { createTimeColumn, schemaRule } from '../shared';
 
 /**
  * Departments (/system/department/index; spec §2 "Departments", §5 Department, §7 "Departments"):
  * a tree table. Departments whose parent is '0' cannot be selected for deletion, and their parent
  * field is hidden.
  */
+
+/** The form's fields: labels field.department.*, rules and input limits from the server's schema. */
+const F = { schema: departmentCreateSchema, entity: 'department' };
 
 type DepartmentForm = { parentId?: number | string; name: string; phone?: string };
 
@@ -55,13 +58,7 @@ export default function DepartmentPage() {
   const columns: ProColumns<Department>[] = [
     { title: t('field.department.name'), dataIndex: 'name', width: 260, ellipsis: true },
     { title: t('sys.dept.phone'), dataIndex: 'phone', search: false, width: 150 },
-    {
-      title: t('field.createTime'),
-      dataIndex: 'createTime',
-      search: false,
-      width: 170,
-      render: (_dom, row) => timeText(row.createTime),
-    },
+    createTimeColumn(t),
   ];
 
   const config: CrudConfig<Department, DepartmentForm, { name?: string }> = {
@@ -120,21 +117,14 @@ export default function DepartmentPage() {
               testId="sys-department-parent"
             />
           )}
-          <ProFormText
-            name="name"
-            required
-            label={t('field.department.name')}
-            rules={[schemaRule(departmentCreateSchema.shape.name, 'field.department.name')]}
-            fieldProps={{
-              maxLength: maxLengthOf(departmentCreateSchema.shape.name),
-              'data-testid': 'sys-department-name',
-            }}
-          />
-          <ProFormText
+          <SchemaTextField {...F} name="name" required testId="sys-department-name" />
+          <SchemaTextField
+            {...F}
             name="phone"
-            label={t('sys.dept.phone')}
-            rules={[schemaRule(departmentCreateSchema.shape.phone, 'field.phone')]}
-            fieldProps={{ maxLength: PHONE_LENGTH, 'data-testid': 'sys-department-phone' }}
+            label="sys.dept.phone"
+            ruleLabel="field.phone"
+            maxLength={PHONE_LENGTH}
+            testId="sys-department-phone"
           />
         </>
       ),

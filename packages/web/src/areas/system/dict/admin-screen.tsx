@@ -1,22 +1,9 @@
 import { useState } from 'react';
 import { Button, Drawer, Grid, Tag } from 'antd';
-import {
-  ProFormDigit,
-  ProFormRadio,
-  ProFormText,
-  ProFormTextArea,
-  type ProColumns,
-} from '@ant-design/pro-components';
+import { ProFormDigit, ProFormRadio, type ProColumns } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  dictItemCreateSchema,
-  dictTypeCreateSchema,
-  PERMISSIONS,
-  maxLengthsOf,
-  NO,
-  YES,
-} from '@tegang/domain';
+import { dictItemCreateSchema, dictTypeCreateSchema, PERMISSIONS, NO, YES } from '@tegang/domain';
 import {
   createDictItem,
   createDictType,
@@ -31,12 +18,20 @@ import {
   type DictItemRow,
   type DictType,
 } from '../api';
-import { ACTION_STYLE, CrudTable, yesNoEnum, type CrudConfig, type Envelope } from '../../../components/crud';
-import { schemaRule, timeText } from '../shared';
+import {
+  ACTION_STYLE,
+  CrudTable,
+  SchemaTextArea,
+  SchemaTextField,
+  yesNoEnum,
+  type CrudConfig,
+  type Envelope,
+} from '../../../components/crud';
+import { createTimeColumn, schemaRule } from '../shared';
 
-/** Input limits read from the schema the server validates with. */
-const TYPE_MAX = maxLengthsOf(dictTypeCreateSchema);
-const ITEM_MAX = maxLengthsOf(dictItemCreateSchema);
+/** The forms' fields: labels field.dict.* / field.dictItem.*, rules and input limits from the server's schemas. */
+const TYPE = { schema: dictTypeCreateSchema, entity: 'dict' };
+const ITEM = { schema: dictItemCreateSchema, entity: 'dictItem' };
 
 /**
  * Dictionaries (/system/dict/index; spec §2 "Dictionaries", §3 Dictionary and item, §5, §7): the
@@ -124,24 +119,14 @@ function DictItems({ dict }: { dict: DictType }) {
       }),
       fields: (
         <>
-          <ProFormText
-            name="label"
-            required
-            label={t('field.dictItem.label')}
-            rules={[schemaRule(dictItemCreateSchema.shape.label, 'field.dictItem.label')]}
-            fieldProps={{ maxLength: ITEM_MAX.label, 'data-testid': 'sys-dict-item-label' }}
-          />
-          <ProFormText
-            name="value"
-            required
-            label={t('field.dictItem.value')}
-            rules={[schemaRule(dictItemCreateSchema.shape.value, 'field.dictItem.value')]}
-            fieldProps={{ maxLength: ITEM_MAX.value, 'data-testid': 'sys-dict-item-value' }}
-          />
-          <ProFormText
+          <SchemaTextField {...ITEM} name="label" required testId="sys-dict-item-label" />
+          <SchemaTextField {...ITEM} name="value" required testId="sys-dict-item-value" />
+          <SchemaTextField
+            {...ITEM}
             name="labelEn"
-            label={t('sys.dict.item.labelEn')}
-            fieldProps={{ maxLength: ITEM_MAX.labelEn, 'data-testid': 'sys-dict-item-labelEn' }}
+            label="sys.dict.item.labelEn"
+            check={false}
+            testId="sys-dict-item-labelEn"
           />
           <ProFormRadio.Group
             name="isDefault"
@@ -152,11 +137,7 @@ function DictItems({ dict }: { dict: DictType }) {
             ]}
           />
           <ProFormDigit name="sort" label={t('sys.sort')} min={0} max={9999} fieldProps={{ precision: 0 }} />
-          <ProFormTextArea
-            name="description"
-            label={t('sys.description')}
-            fieldProps={{ maxLength: ITEM_MAX.description, autoSize: { minRows: 2, maxRows: 4 } }}
-          />
+          <SchemaTextArea {...ITEM} name="description" label="sys.description" check={false} />
         </>
       ),
     },
@@ -197,13 +178,7 @@ export default function DictPage() {
         row.isSystem === YES ? <Tag color="blue">{t('common.yes')}</Tag> : <Tag>{t('common.no')}</Tag>,
     },
     { title: t('sys.description'), dataIndex: 'description', search: false, width: 220, ellipsis: true },
-    {
-      title: t('field.createTime'),
-      dataIndex: 'createTime',
-      search: false,
-      width: 170,
-      render: (_dom, row) => timeText(row.createTime),
-    },
+    createTimeColumn(t),
   ];
 
   const config: CrudConfig<DictType, TypeForm, { name?: string; type?: string }> = {
@@ -253,20 +228,8 @@ export default function DictPage() {
       }),
       fields: (
         <>
-          <ProFormText
-            name="name"
-            required
-            label={t('field.dict.name')}
-            rules={[schemaRule(dictTypeCreateSchema.shape.name, 'field.dict.name')]}
-            fieldProps={{ maxLength: TYPE_MAX.name, 'data-testid': 'sys-dict-name' }}
-          />
-          <ProFormText
-            name="type"
-            required
-            label={t('field.dict.type')}
-            rules={[schemaRule(dictTypeCreateSchema.shape.type, 'field.dict.type')]}
-            fieldProps={{ maxLength: TYPE_MAX.type, 'data-testid': 'sys-dict-type' }}
-          />
+          <SchemaTextField {...TYPE} name="name" required testId="sys-dict-name" />
+          <SchemaTextField {...TYPE} name="type" required testId="sys-dict-type" />
           <ProFormRadio.Group
             name="isSystem"
             required
@@ -274,11 +237,7 @@ export default function DictPage() {
             rules={[schemaRule(dictTypeCreateSchema.shape.isSystem, 'field.dict.isSystem')]}
             options={[...yesNoEnum(t)].map(([value, { text }]) => ({ value, label: text as string }))}
           />
-          <ProFormTextArea
-            name="description"
-            label={t('sys.description')}
-            fieldProps={{ maxLength: TYPE_MAX.description, autoSize: { minRows: 2, maxRows: 4 } }}
-          />
+          <SchemaTextArea {...TYPE} name="description" label="sys.description" check={false} />
         </>
       ),
     },

@@ -6,25 +6,17 @@ import {
   ProFormDigit,
   ProFormRadio,
   ProFormSelect,
-  ProFormText,
   type ProColumns,
 } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import {
-  isEmpty,
-  menuCreateSchema,
-  PERMISSION_KEYS,
-  PERMISSIONS,
-  maxLengthsOf,
-  NO,
-  YES,
-} from '@tegang/domain';
+import { isEmpty, menuCreateSchema, PERMISSION_KEYS, PERMISSIONS, NO, YES } from '@tegang/domain';
 import { createMenu, deleteMenu, menuTree, swapMenuOrder, updateMenu, type Menu } from '../api';
 import {
   CrudTable,
   filterTree,
   pruneChildren,
   RowButton,
+  SchemaTextField,
   siblingsOf,
   TreeSelectField,
   useActions,
@@ -34,8 +26,8 @@ import { IconPicker } from '../../../components/icon-picker';
 import { MenuIcon } from '../../../admin/layout/icons';
 import { schemaRule } from '../shared';
 
-/** Input limits read from the schema the server validates with. */
-const MENU_MAX = maxLengthsOf(menuCreateSchema);
+/** The form's fields: labels field.menu.*, rules and input limits from the server's schema. */
+const F = { schema: menuCreateSchema, entity: 'menu' };
 
 /**
  * Menus (/system/menu/index; spec §2 "Menus", §3 Menu item, §5 Menu, §7 "Menus"): a tree table of
@@ -262,17 +254,13 @@ export default function MenuPage() {
                 { value: BUTTON, label: t('sys.menu.type.button') },
               ]}
             />
-            <ProFormText
-              name="name"
-              required
-              label={t('field.menu.name')}
-              rules={[schemaRule(M.name, 'field.menu.name')]}
-              fieldProps={{ maxLength: MENU_MAX.name, 'data-testid': 'sys-menu-name' }}
-            />
-            <ProFormText
+            <SchemaTextField {...F} name="name" required testId="sys-menu-name" />
+            <SchemaTextField
+              {...F}
               name="nameEn"
-              label={t('sys.menu.nameEn')}
-              fieldProps={{ maxLength: MENU_MAX.nameEn, 'data-testid': 'sys-menu-nameEn' }}
+              label="sys.menu.nameEn"
+              check={false}
+              testId="sys-menu-nameEn"
             />
             <ProFormDependency name={['type']}>
               {({ type }) =>
@@ -290,15 +278,12 @@ export default function MenuPage() {
                     <Form.Item name="icon" label={t('sys.menu.icon')}>
                       <IconPicker testId="sys-menu-icon" />
                     </Form.Item>
-                    <ProFormText
+                    <SchemaTextField
+                      {...F}
                       name="path"
                       required
-                      label={t('field.menu.path')}
-                      rules={[
-                        requiredMsg('system.menu.path.required'),
-                        schemaRule(M.path, 'field.menu.path'),
-                      ]}
-                      fieldProps={{ maxLength: MENU_MAX.path, 'data-testid': 'sys-menu-path' }}
+                      rules={[requiredMsg('system.menu.path.required')]}
+                      testId="sys-menu-path"
                     />
                     <ProFormRadio.Group
                       name="keepAlive"

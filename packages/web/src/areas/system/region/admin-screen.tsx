@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { ProFormText, type ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PERMISSIONS, REGION_ROOT, regionCreateSchema, maxLengthsOf } from '@tegang/domain';
+import { PERMISSIONS, REGION_ROOT, regionCreateSchema } from '@tegang/domain';
 import {
   createRegion,
   deleteRegion,
@@ -17,14 +17,15 @@ import {
 import {
   allPages,
   CrudTable,
+  SchemaTextField,
   TreeSelectField,
   type CrudConfig,
   type Envelope,
 } from '../../../components/crud';
-import { schemaRule, timeText } from '../shared';
+import { createTimeColumn, schemaRule } from '../shared';
 
-/** Input limits read from the schema the server validates with. */
-const REGION_MAX = maxLengthsOf(regionCreateSchema);
+/** The form's fields: labels field.region.*, rules and input limits from the server's schema. */
+const F = { schema: regionCreateSchema, entity: 'region' };
 
 /**
  * Regions (/system/region/index; spec §2 "Regions", §5 Region, §7 "Region and education plan"):
@@ -93,13 +94,7 @@ export default function RegionPage() {
     },
     { title: t('field.region.name'), dataIndex: 'name', width: 200, ellipsis: true },
     { title: t('field.region.code'), dataIndex: 'code', width: 140 },
-    {
-      title: t('field.createTime'),
-      dataIndex: 'createTime',
-      search: false,
-      width: 170,
-      render: (_dom, row) => timeText(row.createTime),
-    },
+    createTimeColumn(t),
   ];
 
   const config: CrudConfig<Region, RegionForm, Omit<RegionQuery, 'current' | 'size'>> = {
@@ -145,20 +140,8 @@ export default function RegionPage() {
             treeData={withRoot}
             testId="sys-region-parent"
           />
-          <ProFormText
-            name="name"
-            required
-            label={t('field.region.name')}
-            rules={[schemaRule(regionCreateSchema.shape.name, 'field.region.name')]}
-            fieldProps={{ maxLength: REGION_MAX.name, 'data-testid': 'sys-region-name' }}
-          />
-          <ProFormText
-            name="code"
-            required
-            label={t('field.region.code')}
-            rules={[schemaRule(regionCreateSchema.shape.code, 'field.region.code')]}
-            fieldProps={{ maxLength: REGION_MAX.code, 'data-testid': 'sys-region-code' }}
-          />
+          <SchemaTextField {...F} name="name" required testId="sys-region-name" />
+          <SchemaTextField {...F} name="code" required testId="sys-region-code" />
         </>
       ),
     },

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
 import { App, Button, Checkbox, type ButtonProps, Empty, Modal, Space, Spin, Tag, Tree } from 'antd';
-import { ProFormText, ProFormTextArea, type ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { PERMISSIONS, roleCreateSchema, maxLengthsOf, MENU_TYPE } from '@tegang/domain';
+import { PERMISSIONS, roleCreateSchema, MENU_TYPE } from '@tegang/domain';
 import {
   createRole,
   deleteRole,
@@ -15,11 +15,18 @@ import {
   type Role,
   type RoleQuery,
 } from '../api';
-import { ACTION_STYLE, CrudTable, DIALOG_WIDTH, type CrudConfig } from '../../../components/crud';
-import { schemaRule, timeText } from '../shared';
+import {
+  ACTION_STYLE,
+  CrudTable,
+  DIALOG_WIDTH,
+  SchemaTextArea,
+  SchemaTextField,
+  type CrudConfig,
+} from '../../../components/crud';
+import { createTimeColumn } from '../shared';
 
-/** Input limits read from the schema the server validates with. */
-const ROLE_MAX = maxLengthsOf(roleCreateSchema);
+/** The form's fields: labels field.role.*, rules and input limits from the server's schema. */
+const F = { schema: roleCreateSchema, entity: 'role' };
 
 /**
  * Roles (/system/role/index; spec §2 "Roles", §5 Role, §6, §7 roles): name, code, comments, and the
@@ -184,13 +191,7 @@ export default function RolePage() {
     { title: t('field.role.name'), dataIndex: 'name', width: 180, ellipsis: true },
     { title: t('field.role.code'), dataIndex: 'code', width: 160, ellipsis: true },
     { title: t('field.comments'), dataIndex: 'comments', search: false, ellipsis: true, width: 240 },
-    {
-      title: t('field.createTime'),
-      dataIndex: 'createTime',
-      search: false,
-      width: 170,
-      render: (_dom, row) => timeText(row.createTime),
-    },
+    createTimeColumn(t),
   ];
 
   const config: CrudConfig<Role, RoleForm, Omit<RoleQuery, 'current' | 'size'>> = {
@@ -237,26 +238,9 @@ export default function RolePage() {
       }),
       fields: (
         <>
-          <ProFormText
-            name="name"
-            required
-            label={t('field.role.name')}
-            rules={[schemaRule(roleCreateSchema.shape.name, 'field.role.name')]}
-            fieldProps={{ maxLength: ROLE_MAX.name, 'data-testid': 'sys-role-name' }}
-          />
-          <ProFormText
-            name="code"
-            required
-            label={t('field.role.code')}
-            rules={[schemaRule(roleCreateSchema.shape.code, 'field.role.code')]}
-            fieldProps={{ maxLength: ROLE_MAX.code, 'data-testid': 'sys-role-code' }}
-          />
-          <ProFormTextArea
-            name="comments"
-            label={t('field.comments')}
-            rules={[schemaRule(roleCreateSchema.shape.comments, 'field.comments')]}
-            fieldProps={{ maxLength: ROLE_MAX.comments, autoSize: { minRows: 2, maxRows: 5 } }}
-          />
+          <SchemaTextField {...F} name="name" required testId="sys-role-name" />
+          <SchemaTextField {...F} name="code" required testId="sys-role-code" />
+          <SchemaTextArea {...F} name="comments" label="field.comments" rows={[2, 5]} />
         </>
       ),
     },

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { App, Form, Select, Tag, Typography } from 'antd';
-import { ProFormRadio, ProFormText, type ProColumns } from '@ant-design/pro-components';
+import { ProFormRadio, type ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,7 +9,6 @@ import {
   PASSWORD_MAX,
   PHONE_LENGTH,
   USER_NAME_MAX,
-  maxLengthsOf,
   USER_STATE,
 } from '@tegang/domain';
 import {
@@ -29,6 +28,9 @@ import {
 import {
   CrudTable,
   RowButton,
+  SchemaFormItem,
+  SchemaPasswordField,
+  SchemaTextField,
   TreeSelectField,
   useActions,
   useDictEnum,
@@ -43,10 +45,10 @@ import {
   useRegionScopeTree,
 } from '../../../components/region-cascader';
 import { session } from '../../../admin/session';
-import { schemaRule, timeText, titleOf, toSelectNodes } from '../shared';
+import { createTimeColumn, schemaRule, titleOf, toSelectNodes } from '../shared';
 
-/** Input limits read from the schema the server validates with. */
-const USER_MAX = maxLengthsOf(userCreateSchema);
+/** The form's fields: labels field.*, rules and input limits from the server's schema. */
+const F = { schema: userCreateSchema };
 
 /** User management (/system/user/index; spec §2 "Users", §3 System user, §5, §7 "Users"). */
 
@@ -154,13 +156,7 @@ export default function UserPage() {
       valueEnum: states.valueEnum,
       width: 90,
     },
-    {
-      title: t('field.createTime'),
-      dataIndex: 'createTime',
-      search: false,
-      width: 160,
-      render: (_dom, row) => timeText(row.createTime),
-    },
+    createTimeColumn(t, 160),
   ];
 
   const config: CrudConfig<SysUser, UserForm, Omit<UserQuery, 'current' | 'size'>> = {
@@ -236,34 +232,26 @@ export default function UserPage() {
       fieldName: (field) => (['provinceCode', 'cityCode', 'countyCode'].includes(field) ? 'region' : field),
       fields: ({ mode }) => (
         <>
-          <ProFormText
-            name="nickName"
-            required
-            label={t('field.nickName')}
-            rules={[schemaRule(S.nickName, 'field.nickName')]}
-            fieldProps={{ maxLength: USER_MAX.nickName, 'data-testid': 'sys-user-nickName' }}
-          />
-          <Form.Item name="sex" required label={t('field.sex')} rules={[schemaRule(S.sex, 'field.sex')]}>
+          <SchemaTextField {...F} name="nickName" required testId="sys-user-nickName" />
+          <SchemaFormItem {...F} name="sex" required>
             <DictSelect type="sys_user_sex" data-testid="sys-user-sex" />
-          </Form.Item>
-          <ProFormText
+          </SchemaFormItem>
+          <SchemaTextField
+            {...F}
             name="userName"
             required
-            label={t('field.userName')}
-            rules={[schemaRule(S.userName, 'field.userName')]}
-            fieldProps={{ maxLength: USER_NAME_MAX, autoComplete: 'off', 'data-testid': 'sys-user-userName' }}
+            maxLength={USER_NAME_MAX}
+            fieldProps={{ autoComplete: 'off' }}
+            testId="sys-user-userName"
           />
           {mode === 'create' && (
-            <ProFormText.Password
+            <SchemaPasswordField
+              {...F}
               name="password"
               required
-              label={t('field.password')}
-              rules={[schemaRule(S.password, 'field.password')]}
-              fieldProps={{
-                maxLength: PASSWORD_MAX,
-                autoComplete: 'new-password',
-                'data-testid': 'sys-user-password',
-              }}
+              maxLength={PASSWORD_MAX}
+              fieldProps={{ autoComplete: 'new-password' }}
+              testId="sys-user-password"
             />
           )}
           <TreeSelectField
@@ -281,12 +269,7 @@ export default function UserPage() {
           >
             <RegionCascader data-testid="sys-user-region" />
           </Form.Item>
-          <Form.Item
-            name="roleIds"
-            required
-            label={t('field.roleIds')}
-            rules={[schemaRule(S.roleIds, 'field.roleIds')]}
-          >
+          <SchemaFormItem {...F} name="roleIds" required>
             <Select
               mode="multiple"
               options={roles.map((r) => ({ value: r.id, label: r.name }))}
@@ -294,7 +277,7 @@ export default function UserPage() {
               placeholder={t('common.pleaseSelect')}
               data-testid="sys-user-roles"
             />
-          </Form.Item>
+          </SchemaFormItem>
           <ProFormRadio.Group
             name="state"
             required
@@ -303,12 +286,7 @@ export default function UserPage() {
             options={states.options}
             fieldProps={{ 'data-testid': 'sys-user-state-radio' } as object}
           />
-          <ProFormText
-            name="phone"
-            label={t('field.phone')}
-            rules={[schemaRule(S.phone, 'field.phone')]}
-            fieldProps={{ maxLength: PHONE_LENGTH, 'data-testid': 'sys-user-phone' }}
-          />
+          <SchemaTextField {...F} name="phone" maxLength={PHONE_LENGTH} testId="sys-user-phone" />
         </>
       ),
     },
