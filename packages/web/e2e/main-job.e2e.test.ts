@@ -219,7 +219,8 @@ async function logout(page: Page) {
 const visibleOption = (page: Page, text: string) =>
   page
     .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: text })
+    // a dropdown that is closing may still be in the page: only a visible option counts
+    .filter({ hasText: text, visible: true })
     .first();
 
 describe('an administrator in the console', () => {

@@ -29,23 +29,23 @@ export async function smsCode(
   throw new Error(`no SMS code for ${phone} in ${log}`);
 }
 
-/** Opens the antd select `#id` and picks the option with `text`, or the first one. */
+/**
+ * Opens the antd select `#id` and picks the option with `text`, or the first one. Options are looked up
+ * in this select's own dropdown (the one holding its `#<id>_list` listbox): the dropdown of the select
+ * picked just before may still be in the page, closing.
+ */
 export async function pick(page: Page, id: string, text?: string): Promise<string> {
   const input = page.locator(`#${id}`);
   await input.click();
   // Long lists are virtual: type to narrow them (dictionary selects are searchable).
   if (text && (await input.isEditable())) await input.fill(text);
-  const options = page.locator(
-    '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
-  );
+  const dropdown = page.locator(`.ant-select-dropdown:has(#${id}_list)`);
+  const options = dropdown.locator('.ant-select-item-option');
   const option = text ? options.filter({ hasText: text }).first() : options.first();
-  await option.waitFor();
+  await option.waitFor({ state: 'visible' });
   const label = (await option.textContent()) ?? '';
   await option.click();
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
-    .waitFor({ state: 'detached', timeout: 2000 })
-    .catch(() => {});
+  await dropdown.waitFor({ state: 'hidden', timeout: 2000 }).catch(() => {});
   return label;
 }
 
