@@ -220,10 +220,18 @@ async function main() {
     '',
   ];
   const file = new URL('../../../docs/benchmarks.md', import.meta.url).pathname;
-  const header =
-    '# Benchmarks\n\nWritten by `npm run bench` (newest first). Targets: see `packages/server/bench/run.ts`.\n\n';
-  const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').replace(header, '') : '';
-  fs.writeFileSync(file, header + lines.join('\n') + '\n' + previous);
+  // Newest first: the new section goes before the first dated one, below the intro and the targets.
+  const previous = fs.existsSync(file)
+    ? fs.readFileSync(file, 'utf8')
+    : '# Benchmarks\n\nWritten by `npm run bench` (newest first).\n\n';
+  const at = previous.indexOf('\n## ');
+  const section = lines.join('\n') + '\n';
+  fs.writeFileSync(
+    file,
+    at < 0
+      ? `${previous.trimEnd()}\n\n${section}`
+      : `${previous.slice(0, at + 1)}${section}${previous.slice(at + 1)}`,
+  );
   console.log(`written to ${file}`);
   await app.close();
   await database.close();
