@@ -134,6 +134,40 @@ export function multipart(
   };
 }
 
+/**
+ * POST /api/apply as the candidate with `token`: `fields` as multipart plus a valid photo (or `photoData`).
+ * Returns the raw answer (status and body are the caller's to check).
+ */
+export async function postApplication(
+  t: TestApp,
+  token: string,
+  fields: Record<string, string>,
+  photoData?: Buffer,
+) {
+  const { body, headers } = multipart(fields, { data: photoData ?? (await photo()) });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/apply',
+    payload: body,
+    headers: { ...headers, 'user-authorization': `Bearer ${token}` },
+  });
+}
+
+/**
+ * A new candidate applies to the seeded open plan with valid fields (`overrides` replace some) and a
+ * photo; throws unless the answer is 200. Returns the enrolment id, the candidate and the plan context.
+ */
+export async function applyToOpenPlan(t: TestApp, overrides: Record<string, string> = {}) {
+  const ctx = await openPlanAndDemand(t);
+  const candidate = await makeCandidate(t);
+  const answer = await postApplication(t, candidate.token, {
+    ...applicationFields(ctx.plan.id, candidate.idCard, ctx.demand, ctx.education),
+    ...overrides,
+  });
+  if (answer.statusCode !== 200) throw new Error(`apply failed: ${answer.statusCode} ${answer.body}`);
+  return { id: answer.json().data.id as number, candidate, ctx };
+}
+
 /** A back-office user with `permissions` (via a role and its menus) and a region scope, logged in. */
 export async function makeAdmin(
   t: TestApp,

@@ -3,24 +3,13 @@ import { and, eq, sum } from 'drizzle-orm';
 import { recruitPlanData } from '../../src/db/schema';
 import type { EnrollStatistics } from '@tegang/domain';
 import { createTestApp, type TestApp } from '../helpers';
-import { applicationFields, makeAdmin, makeCandidate, multipart, openPlanAndDemand, photo } from './fixtures';
+import { applyToOpenPlan, makeAdmin, type openPlanAndDemand } from './fixtures';
 
 let t: TestApp;
 let ctx: Awaited<ReturnType<typeof openPlanAndDemand>>;
 beforeAll(async () => {
   t = await createTestApp();
-  ctx = await openPlanAndDemand(t);
-  const c = await makeCandidate(t);
-  const { body, headers } = multipart(applicationFields(ctx.plan.id, c.idCard, ctx.demand, ctx.education), {
-    data: await photo(),
-  });
-  const raw = await t.app.inject({
-    method: 'POST',
-    url: '/api/apply',
-    payload: body,
-    headers: { ...headers, 'user-authorization': `Bearer ${c.token}` },
-  });
-  expect(raw.statusCode).toBe(200);
+  ({ ctx } = await applyToOpenPlan(t));
 });
 afterAll(() => t.close());
 

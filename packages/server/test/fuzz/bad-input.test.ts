@@ -9,6 +9,7 @@ import {
   idCard,
   makeCandidate,
   multipart,
+  postApplication,
   openPlanAndDemand,
   photo,
 } from '../enroll/fixtures';
@@ -99,13 +100,7 @@ describe('phone and ID normalisation (docs/security.md "Input")', () => {
     const candidate = await makeCandidate(t, { idCard: idCard('19980307', String(seq)) });
     const { plan, demand } = await openPlanAndDemand(t);
     const card = candidate.idCard;
-    const form = multipart(applicationFields(plan.id, card, demand), { data: await photo() });
-    const applied = await t.app.inject({
-      method: 'POST',
-      url: '/api/apply',
-      headers: { ...form.headers, 'user-authorization': `Bearer ${candidate.token}` },
-      payload: form.body,
-    });
+    const applied = await postApplication(t, candidate.token, applicationFields(plan.id, card, demand));
     expect(applied.statusCode).toBe(200);
     for (const idCard of [`\u3000${fullWidth(card.slice(0, 17))}x`, ` ${card.slice(0, 10)}\u00a0`]) {
       const answer = await t.call<{ total: number }>('GET', '/candidate/enroll/page', {
@@ -236,15 +231,9 @@ describe('bad input answers 4xx naming the field, never 500 (docs/security.md "I
     const candidate = await makeCandidate(t);
     const { demand } = await openPlanAndDemand(t);
     for (const planId of ['1e30', '2147483648']) {
-      const form = multipart(
-        { ...applicationFields(1, candidate.idCard, demand), planId },
-        { data: await photo() },
-      );
-      const answer = await t.app.inject({
-        method: 'POST',
-        url: '/api/apply',
-        headers: { ...form.headers, 'user-authorization': `Bearer ${candidate.token}` },
-        payload: form.body,
+      const answer = await postApplication(t, candidate.token, {
+        ...applicationFields(1, candidate.idCard, demand),
+        planId,
       });
       expect([planId, answer.statusCode]).toEqual([planId, 400]);
     }
@@ -253,15 +242,9 @@ describe('bad input answers 4xx naming the field, never 500 (docs/security.md "I
   it('refuses a NUL byte in a multipart field with 400 naming the field', async () => {
     const candidate = await makeCandidate(t);
     const { plan, demand } = await openPlanAndDemand(t);
-    const form = multipart(
-      { ...applicationFields(plan.id, candidate.idCard, demand), major: '汉语\u0000言' },
-      { data: await photo() },
-    );
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: '/api/apply',
-      headers: { ...form.headers, 'user-authorization': `Bearer ${candidate.token}` },
-      payload: form.body,
+    const answer = await postApplication(t, candidate.token, {
+      ...applicationFields(plan.id, candidate.idCard, demand),
+      major: '汉语\u0000言',
     });
     expect(answer.statusCode).toBe(400);
     expect(fieldsOf(answer.json())).toEqual(['major']);

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DictItem, RegionNode } from '@tegang/domain';
 import { createTestApp, type TestApp } from '../helpers';
-import {
-  applicationFields,
-  makeAdmin,
-  makeCandidate,
-  multipart,
-  openPlanAndDemand,
-  photo,
-} from '../enroll/fixtures';
+import { applyToOpenPlan, makeAdmin, makeCandidate, openPlanAndDemand } from '../enroll/fixtures';
 
 /** Reference data (spec §7 listDictItem, regionTreeDict), the admin's region tree (§6), the enrolment notice. */
 let t: TestApp;
@@ -75,18 +68,7 @@ describe('enrolment notice and form generation', () => {
   });
 
   it('regenerates enrolment forms (encrypted idList) and lists the generation status options', async () => {
-    const ctx = await openPlanAndDemand(t);
-    const c = await makeCandidate(t);
-    const { body, headers } = multipart(applicationFields(ctx.plan.id, c.idCard, ctx.demand, ctx.education), {
-      data: await photo(),
-    });
-    const applied = await t.app.inject({
-      method: 'POST',
-      url: '/api/apply',
-      payload: body,
-      headers: { ...headers, 'user-authorization': `Bearer ${c.token}` },
-    });
-    const id = applied.json().data.id as number;
+    const { id } = await applyToOpenPlan(t);
     const admin = await t.adminToken();
     const options = await t.call<{ value: string; label: string }[]>(
       'GET',

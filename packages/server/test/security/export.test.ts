@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { enroll } from '../../src/db/schema';
 import { escapeCell } from '../../src/documents/cells';
 import { createTestApp, type TestApp } from '../helpers';
-import { applicationFields, makeCandidate, multipart, openPlanAndDemand, photo } from '../enroll/fixtures';
+import { applyToOpenPlan } from '../enroll/fixtures';
 
 /**
  * A text cell of an exported spreadsheet that a spreadsheet
@@ -17,19 +17,7 @@ let id: number;
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.adminToken();
-  const ctx = await openPlanAndDemand(t);
-  const c = await makeCandidate(t);
-  const { body, headers } = multipart(applicationFields(ctx.plan.id, c.idCard, ctx.demand, ctx.education), {
-    data: await photo(),
-  });
-  const applied = await t.app.inject({
-    method: 'POST',
-    url: '/api/apply',
-    payload: body,
-    headers: { ...headers, 'user-authorization': `Bearer ${c.token}` },
-  });
-  expect(applied.statusCode, applied.body).toBe(200);
-  id = applied.json().data.id;
+  ({ id } = await applyToOpenPlan(t));
 });
 afterAll(() => t.close());
 

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { enroll } from '../../src/db/schema';
 import { localStorage, removeStaleTemporaries } from '../../src/integrations/storage';
 import { createTestApp, type TestApp } from '../helpers';
-import { applicationFields, makeCandidate, multipart, openPlanAndDemand, photo } from '../enroll/fixtures';
+import { applyToOpenPlan } from '../enroll/fixtures';
 
 /**
  * Photos and enrolment form PDFs are readable by
@@ -23,19 +23,7 @@ describe('files at rest', () => {
   afterAll(() => t.close());
 
   it('writes a stored photo and a generated enrolment form PDF 0600 in folders 0700', async () => {
-    const ctx = await openPlanAndDemand(t);
-    const c = await makeCandidate(t);
-    const { body, headers } = multipart(applicationFields(ctx.plan.id, c.idCard, ctx.demand, ctx.education), {
-      data: await photo(),
-    });
-    const applied = await t.app.inject({
-      method: 'POST',
-      url: '/api/apply',
-      payload: body,
-      headers: { ...headers, 'user-authorization': `Bearer ${c.token}` },
-    });
-    expect(applied.statusCode, applied.body).toBe(200);
-    const id = applied.json().data.id as number;
+    const { id, candidate: c } = await applyToOpenPlan(t);
     const link = await t.call<{ url: string }>('GET', `/api/enroll/downloadToken/${id}`, {
       candidateToken: c.token,
     });
