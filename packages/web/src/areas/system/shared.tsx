@@ -49,13 +49,10 @@ export function createTimeColumn<T extends { createTime?: string | null }>(
 }
 
 /**
- * A tree answered by the server, paged by its top-level nodes on the client (the tree screens
- * hand the CRUD component a page like every other screen).
+ * A list the server answers whole (online users), paged on the client so that the CRUD component gets a
+ * §9 page like from every other screen.
  */
-export function pageOfTree<T>(tree: T[], current: number, size: number) {
+export function pageOfList<T>(list: T[], current: number, size: number) {
   const start = (current - 1) * size;
-  return { records: tree.slice(start, start + size), total: tree.length, current, size };
+  return { records: list.slice(start, start + size), total: list.length, current, size };
 }
-
-/** Re-exported for the system screens; it lives with the other form rules. */
-export { schemaRule } from '../../components/rules';

@@ -14,7 +14,8 @@ import { LangSwitch } from '../../components/lang-switch';
 import { logout } from '../session';
 import { CandidateProvider, useCandidate } from '../state';
 import { Loading } from '../components/loading';
-import { headerStyle, titleStyle } from './styles';
+import { headerStyle } from './styles';
+import { SiteTitle } from './site-title';
 import { APPLY_FLAG } from '@tegang/domain';
 
 /** The logged-in frame (spec §2): header with title and logout, sidebar (a drawer on phones), page. */
@@ -134,14 +135,7 @@ function Shell() {
             style={{ color: '#fff', flex: 'none' }}
           />
         )}
-        <Typography.Title
-          level={1}
-          style={mobile ? { ...titleStyle, fontSize: 16 } : titleStyle}
-          ellipsis
-          data-testid="site-title"
-        >
-          {t(mobile ? 'web.titleShort' : 'web.title')}
-        </Typography.Title>
+        <SiteTitle mobile={mobile} />
         <Space size={0} style={{ flex: 'none' }}>
           <LangSwitch short={mobile} style={{ color: '#fff', paddingInline: mobile ? 6 : undefined }} />
           <Button

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@tegang/domain';
 import { forceLogout, listOnline, type OnlineUser } from '../../system/api';
 import { CrudTable, RowButton, useActions, type CrudConfig } from '../../../components/crud';
-import { pageOfTree, timeText } from '../../system/shared';
+import { pageOfList, timeText } from '../../system/shared';
 
 /** Online users (/monitor/online/index): the live console sessions and force logout. */
 export default function OnlinePage() {
@@ -62,7 +62,7 @@ export default function OnlinePage() {
     columns,
     api: {
       page: async ({ current, size, userName, ip }) =>
-        pageOfTree(await listOnline({ userName, ip }), current, size),
+        pageOfList(await listOnline({ userName, ip }), current, size),
     },
     actionsWidth: 100,
     rowActions: (row, ctx) =>

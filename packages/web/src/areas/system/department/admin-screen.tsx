@@ -11,7 +11,8 @@ import {
   type Department,
 } from '../api';
 import { CrudTable, SchemaTextField, TreeSelectField, type CrudConfig } from '../../../components/crud';
-import { createTimeColumn, schemaRule } from '../shared';
+import { createTimeColumn } from '../shared';
+import { schemaRule } from '../../../components/rules';
 
 /**
  * Departments (/system/department/index; spec §2 "Departments", §5 Department, §7 "Departments"):

@@ -27,7 +27,8 @@ import {
   type CrudConfig,
   type Envelope,
 } from '../../../components/crud';
-import { createTimeColumn, schemaRule } from '../shared';
+import { createTimeColumn } from '../shared';
+import { schemaRule } from '../../../components/rules';
 
 /** The forms' fields: labels field.dict.* / field.dictItem.*, rules and input limits from the server's schemas. */
 const TYPE = { schema: dictTypeCreateSchema, entity: 'dict' };

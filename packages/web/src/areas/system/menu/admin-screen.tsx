@@ -24,7 +24,7 @@ import {
 } from '../../../components/crud';
 import { IconPicker } from '../../../components/icon-picker';
 import { MenuIcon } from '../../../admin/layout/icons';
-import { schemaRule } from '../shared';
+import { schemaRule } from '../../../components/rules';
 
 /** The form's fields: labels field.menu.*, rules and input limits from the server's schema. */
 const F = { schema: menuCreateSchema, entity: 'menu' };

@@ -22,7 +22,8 @@ import {
   type CrudConfig,
   type Envelope,
 } from '../../../components/crud';
-import { createTimeColumn, schemaRule } from '../shared';
+import { createTimeColumn } from '../shared';
+import { schemaRule } from '../../../components/rules';
 
 /** The form's fields: labels field.region.*, rules and input limits from the server's schema. */
 const F = { schema: regionCreateSchema, entity: 'region' };

@@ -45,7 +45,8 @@ import {
   useRegionScopeTree,
 } from '../../../components/region-cascader';
 import { session } from '../../../admin/session';
-import { createTimeColumn, schemaRule, titleOf, toSelectNodes } from '../shared';
+import { createTimeColumn, titleOf, toSelectNodes } from '../shared';
+import { schemaRule } from '../../../components/rules';
 
 /** The form's fields: labels field.*, rules and input limits from the server's schema. */
 const F = { schema: userCreateSchema };
