@@ -20,8 +20,3 @@ const FORMULA_START = /^[=+\-@\t\r＝＋－＠]/;
 export function escapeCell<T>(value: T): T | string {
   return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
 }
-
-/** escapeCell on each value of a row. */
-export function escapeRow<T>(values: readonly T[]): (T | string)[] {
-  return values.map(escapeCell);
-}
