@@ -185,6 +185,22 @@ export type CreateStatus = (typeof CREATE_STATUS)[keyof typeof CREATE_STATUS];
 /** Every CREATE_STATUS value, in order (the options of GET /candidate/enroll/getEnrollCreateStatus). */
 export const CREATE_STATUSES: readonly CreateStatus[] = [CREATE_STATUS.pending, CREATE_STATUS.generated];
 
+/**
+ * On-site audit of an application (issue 8 "Audit"): pending (待审核) until a reviewer of its region
+ * passes (审核通过) or rejects it with a reason (审核不通过). A rejected application may be corrected and
+ * resubmitted while enrolment is open, which makes it pending again; a passed one is final.
+ */
+export const AUDIT_STATUS = { pending: '0', passed: '1', rejected: '2' } as const;
+export type AuditStatus = (typeof AUDIT_STATUS)[keyof typeof AUDIT_STATUS];
+/** Every AUDIT_STATUS value, in order (labels: catalogue `status.audit.{value}`). */
+export const AUDIT_STATUSES: readonly AuditStatus[] = [
+  AUDIT_STATUS.pending,
+  AUDIT_STATUS.passed,
+  AUDIT_STATUS.rejected,
+];
+/** A rejection's reason: required, at most this many characters. */
+export const AUDIT_REASON_MAX = 200;
+
 /** The enrolment as the API returns it (admin detail and candidate view); coded fields carry codes. */
 export interface Enroll {
   id: number;
@@ -226,6 +242,10 @@ export interface Enroll {
   createStatus: string;
   pdfDownloadNum: number;
   isDownload: string;
+  auditStatus: string;
+  auditReason: string | null;
+  auditTime: string | null;
+  auditorId: number | null;
   createTime: string;
   updateTime: string;
 }

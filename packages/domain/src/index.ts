@@ -15,3 +15,4 @@ export * from './website';
 export * from './system';
 export * from './menu';
 export * from './screens';
+export * from './imports';

@@ -12,6 +12,32 @@ export const PERMISSIONS = {
     remove: 'recruit:recruitPlan:remove',
     status: 'recruit:recruitPlan:status',
   },
+  dashboard: {
+    list: 'recruit:dashboard:list',
+  },
+  planData: {
+    list: 'recruit:recruitPlanData:list',
+    query: 'recruit:recruitPlanData:query',
+    add: 'recruit:recruitPlanData:add',
+    edit: 'recruit:recruitPlanData:edit',
+    remove: 'recruit:recruitPlanData:remove',
+    status: 'recruit:recruitPlanData:status',
+    import: 'recruit:recruitPlanData:import',
+    export: 'recruit:recruitPlanData:export',
+  },
+  educationPlan: {
+    list: 'recruit:educationPlan:list',
+    add: 'recruit:educationPlan:add',
+    edit: 'recruit:educationPlan:edit',
+    remove: 'recruit:educationPlan:remove',
+  },
+  instruction: {
+    list: 'recruit:instruction:list',
+    query: 'recruit:instruction:query',
+    add: 'recruit:instruction:add',
+    edit: 'recruit:instruction:edit',
+    remove: 'recruit:instruction:remove',
+  },
   enroll: {
     list: 'candidate:enroll:list',
     query: 'candidate:enroll:query',
@@ -19,6 +45,22 @@ export const PERMISSIONS = {
     remove: 'candidate:enroll:remove',
     export: 'candidate:enroll:export',
     generate: 'candidate:enroll:generate',
+    audit: 'candidate:enroll:audit',
+  },
+  enrollCompare: {
+    list: 'candidate:enrollCompare:list',
+    import: 'candidate:enrollCompare:import',
+    export: 'candidate:enrollCompare:export',
+  },
+  registeredPersonnel: {
+    list: 'candidate:registeredPersonnel:list',
+    query: 'candidate:registeredPersonnel:query',
+    edit: 'candidate:registeredPersonnel:edit',
+    remove: 'candidate:registeredPersonnel:remove',
+  },
+  candidateUserState: {
+    list: 'candidate:candidateUser:list',
+    state: 'candidate:candidateUser:state',
   },
   // System management.
   user: {

@@ -51,6 +51,14 @@ export const SCREENS = [
     labelKey: 'screen.recruit',
     screens: [
       {
+        // The console route is /wel/dashboard/index; the web serves /wel/dashboard too (spec §2).
+        path: '/wel/dashboard',
+        permissions: PERMISSIONS.dashboard,
+        icon: 'DashboardOutlined',
+        order: 0,
+        labelKey: 'screen.dashboard',
+      },
+      {
         path: '/recruit/recruitPlan',
         permissions: PERMISSIONS.recruitPlan,
         icon: 'ScheduleOutlined',
@@ -58,11 +66,53 @@ export const SCREENS = [
         labelKey: 'screen.recruitPlan',
       },
       {
+        path: '/recruit/recruitPlanData',
+        permissions: PERMISSIONS.planData,
+        icon: 'TableOutlined',
+        order: 2,
+        labelKey: 'screen.planData',
+      },
+      {
+        path: '/recruit/educationPlan',
+        permissions: PERMISSIONS.educationPlan,
+        icon: 'ReadOutlined',
+        order: 3,
+        labelKey: 'screen.educationPlan',
+      },
+      {
+        path: '/recruit/instruction',
+        permissions: PERMISSIONS.instruction,
+        icon: 'FileTextOutlined',
+        order: 4,
+        labelKey: 'screen.instruction',
+      },
+      {
         path: '/candidate/enroll',
         permissions: PERMISSIONS.enroll,
         icon: 'SolutionOutlined',
         order: 7,
         labelKey: 'screen.enroll',
+      },
+      {
+        path: '/candidate/enrollCompare',
+        permissions: PERMISSIONS.enrollCompare,
+        icon: 'DiffOutlined',
+        order: 8,
+        labelKey: 'screen.enrollCompare',
+      },
+      {
+        path: '/candidate/registeredPersonnel',
+        permissions: PERMISSIONS.registeredPersonnel,
+        icon: 'IdcardOutlined',
+        order: 9,
+        labelKey: 'screen.registeredPersonnel',
+      },
+      {
+        path: '/candidate/candidateUserState',
+        permissions: PERMISSIONS.candidateUserState,
+        icon: 'UserSwitchOutlined',
+        order: 10,
+        labelKey: 'screen.candidateUserState',
       },
     ],
   },
@@ -175,6 +225,8 @@ export const BUTTON_LABELS: Record<PermissionAction, MessageKey> = {
   auth: 'screen.button.auth',
   forceLogout: 'screen.button.forceLogout',
   upload: 'screen.button.upload',
+  import: 'screen.button.import',
+  audit: 'screen.button.audit',
 };
 
 /** A button of a screen: its permission key and the catalogue key of its name. */

@@ -177,6 +177,8 @@ export const candidateUser = pgTable(
     birthday: day('birthday').notNull(),
     telephone: varchar('telephone', { length: 11 }).notNull(),
     state: char('state', { length: 1 }).notNull().default('0'),
+    /** Why an administrator disabled the account (shown to the candidate at login). */
+    stateReason: varchar('state_reason', { length: 200 }),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: ts('locked_until'),
     createTime: createTime(),
@@ -243,6 +245,11 @@ export const recruitPlan = pgTable(
     listPublishedEndTime: ts('list_published_end_time').notNull(),
     customerServicePhone: varchar('customer_service_phone', { length: 50 }),
     serviceCenter: text('service_center'),
+    /**
+     * Age limits per education level (sys_education code → earliest birthday allowed, YYYY-MM-DD):
+     * a level listed here uses its own date, any other level `limitBirth`.
+     */
+    birthLimits: jsonb('birth_limits').$type<Record<string, string>>().notNull().default({}),
     createTime: createTime(),
     updateTime: updateTime(),
   },
@@ -293,16 +300,20 @@ export const categoryEducation = pgTable(
 );
 
 /** Instructions of a plan (spec §3 Instruction): type '1' is the enrolment notice. HTML is sanitised on write. */
-export const instruction = pgTable('recruit_instruction', {
-  id: id(),
-  planId: ref('plan_id')
-    .notNull()
-    .references(() => recruitPlan.id, { onDelete: 'cascade' }),
-  type: varchar('type', { length: 8 }).notNull(),
-  context: text('context').notNull(),
-  createTime: createTime(),
-  updateTime: updateTime(),
-});
+export const instruction = pgTable(
+  'recruit_instruction',
+  {
+    id: id(),
+    planId: ref('plan_id')
+      .notNull()
+      .references(() => recruitPlan.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 8 }).notNull(),
+    context: text('context').notNull(),
+    createTime: createTime(),
+    updateTime: updateTime(),
+  },
+  (t) => [index('recruit_instruction_plan_type_idx').on(t.planId, t.type)],
+);
 
 /** Enrolments (spec §2 Enrolment records, §3 Enrolment). One per candidate per plan, one per ID per plan. */
 export const enroll = pgTable(
@@ -350,10 +361,17 @@ export const enroll = pgTable(
     pdfFile: varchar('pdf_file', { length: 200 }),
     pdfDownloadNum: integer('pdf_download_num').notNull().default(0),
     isDownload: char('is_download', { length: 1 }).notNull().default('0'),
+    /** On-site audit (domain AUDIT_STATUS): '0' pending, '1' passed, '2' rejected. */
+    auditStatus: char('audit_status', { length: 1 }).notNull().default('0'),
+    /** The reviewer's reason for a rejection (kept for the record after a resubmission). */
+    auditReason: varchar('audit_reason', { length: 200 }),
+    auditTime: ts('audit_time'),
+    auditorId: ref('auditor_id'),
     createTime: createTime(),
     updateTime: updateTime(),
   },
   (t) => [
+    index('enroll_plan_audit_idx').on(t.planId, t.auditStatus),
     uniqueIndex('enroll_plan_candidate_uq').on(t.planId, t.candidateId),
     uniqueIndex('enroll_plan_id_card_uq').on(t.planId, t.idCard),
     index('enroll_scope_idx').on(t.planId, t.provinceCode, t.cityCode, t.countyCode),
@@ -469,4 +487,88 @@ export const sysErrorLog = pgTable(
     createTime: createTime(),
   },
   (t) => [index('sys_error_log_time_idx').on(t.createTime)],
+);
+
+/**
+ * Enrolment comparison (spec §2 "Enrolment comparison"): the rows of an external list (the on-site
+ * audit sheet, another system's export) matched to enrolments by ID number and plan. `differences`
+ * lists the fields that disagree (empty when the row matches); `enrollId` is null when no enrolment
+ * of that ID number exists in the plan. Region codes are the matched enrolment's (else the importer's),
+ * so lists narrow by region like enrolments. A new import of the same plan and data source replaces
+ * the earlier rows of that source.
+ */
+export const enrollCompare = pgTable(
+  'enroll_compare',
+  {
+    id: id(),
+    planId: ref('plan_id')
+      .notNull()
+      .references(() => recruitPlan.id, { onDelete: 'cascade' }),
+    enrollId: ref('enroll_id').references(() => enroll.id, { onDelete: 'set null' }),
+    importId: ref('import_id'),
+    name: varchar('name', { length: 30 }).notNull(),
+    idCard: varchar('id_card', { length: 18 }).notNull(),
+    academicSession: varchar('academic_session', { length: 32 }),
+    subject: varchar('subject', { length: 32 }),
+    dataSource: varchar('data_source', { length: 64 }).notNull(),
+    differences: jsonb('differences')
+      .$type<{ field: string; expected: string | null; actual: string | null }[]>()
+      .notNull()
+      .default([]),
+    provinceCode: varchar('province_code', { length: 12 }),
+    cityCode: varchar('city_code', { length: 12 }),
+    countyCode: varchar('county_code', { length: 12 }),
+    createTime: createTime(),
+  },
+  (t) => [
+    index('enroll_compare_plan_idx').on(t.planId, t.dataSource),
+    index('enroll_compare_id_card_idx').on(t.idCard),
+  ],
+);
+
+/**
+ * Imports (the one import mechanism, src/imports): an uploaded workbook read as a pg-boss job.
+ * status (domain IMPORT_STATUS): '0' queued, '1' running, '2' done, '3' rejected (row errors; nothing
+ * written), '4' failed (the file could not be read). `processed` of `total` rows drive the progress
+ * bar; the importer's id and region narrow who may read the job and its errors.
+ */
+export const importJob = pgTable(
+  'import_job',
+  {
+    id: id(),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    param: varchar('param', { length: 64 }),
+    status: char('status', { length: 1 }).notNull().default('0'),
+    fileName: varchar('file_name', { length: 200 }).notNull(),
+    fileKey: varchar('file_key', { length: 200 }),
+    total: integer('total').notNull().default(0),
+    processed: integer('processed').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    errorCount: integer('error_count').notNull().default(0),
+    message: varchar('message', { length: 300 }),
+    adminId: ref('admin_id').notNull(),
+    provinceCode: varchar('province_code', { length: 12 }),
+    cityCode: varchar('city_code', { length: 12 }),
+    countyCode: varchar('county_code', { length: 12 }),
+    createTime: createTime(),
+    finishTime: ts('finish_time'),
+  },
+  (t) => [index('import_job_kind_idx').on(t.kind, t.createTime)],
+);
+
+/** One bad cell or row of an import (spec §7 pageImportError): a message key and its params, never HTML. */
+export const importError = pgTable(
+  'import_error',
+  {
+    id: id(),
+    jobId: ref('job_id')
+      .notNull()
+      .references(() => importJob.id, { onDelete: 'cascade' }),
+    rowNumber: integer('row_number').notNull(),
+    column: varchar('column', { length: 64 }),
+    value: varchar('value', { length: 200 }),
+    messageKey: varchar('message_key', { length: 64 }).notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>(),
+  },
+  (t) => [index('import_error_job_idx').on(t.jobId, t.rowNumber)],
 );

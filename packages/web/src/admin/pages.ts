@@ -20,8 +20,15 @@ export const HOME_PATH = '/wel/index';
  * component, or a component for a path that is not a screen, fails the type check.
  */
 const SCREEN_COMPONENTS: Record<ScreenPath, LazyExoticComponent<ComponentType>> = {
+  '/wel/dashboard': lazy(() => import('../areas/dashboard/admin-screen')),
   '/recruit/recruitPlan': lazy(() => import('../areas/recruit-plan/admin-screen')),
+  '/recruit/recruitPlanData': lazy(() => import('../areas/plan-data/admin-screen')),
+  '/recruit/educationPlan': lazy(() => import('../areas/education-plan/admin-screen')),
+  '/recruit/instruction': lazy(() => import('../areas/instruction/admin-screen')),
   '/candidate/enroll': lazy(() => import('../areas/enroll/admin-screen')),
+  '/candidate/enrollCompare': lazy(() => import('../areas/enroll-compare/admin-screen')),
+  '/candidate/registeredPersonnel': lazy(() => import('../areas/candidate-user/registered-personnel-screen')),
+  '/candidate/candidateUserState': lazy(() => import('../areas/candidate-user/user-state-screen')),
   '/system/user': lazy(() => import('../areas/system/user/admin-screen')),
   '/system/role': lazy(() => import('../areas/system/role/admin-screen')),
   '/system/menu': lazy(() => import('../areas/system/menu/admin-screen')),

@@ -68,6 +68,7 @@ export function toEnroll(row: EnrollRow, plan: { year: string; name: string }): 
     ...rest,
     planYear: plan.year,
     planName: plan.name,
+    auditTime: row.auditTime?.toISOString() ?? null,
     createTime: row.createTime.toISOString(),
     updateTime: row.updateTime.toISOString(),
   };

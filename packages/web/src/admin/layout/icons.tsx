@@ -11,6 +11,7 @@ import {
   DashboardOutlined,
   DatabaseOutlined,
   DeploymentUnitOutlined,
+  DiffOutlined,
   EnvironmentOutlined,
   FileDoneOutlined,
   FileExcelOutlined,
@@ -38,6 +39,7 @@ import {
   UnorderedListOutlined,
   UserOutlined,
   UsergroupAddOutlined,
+  UserSwitchOutlined,
 } from '@ant-design/icons';
 
 /**
@@ -56,6 +58,7 @@ export const MENU_ICONS: Record<string, ComponentType> = {
   DashboardOutlined,
   DatabaseOutlined,
   DeploymentUnitOutlined,
+  DiffOutlined,
   EnvironmentOutlined,
   FileDoneOutlined,
   FileExcelOutlined,
@@ -83,6 +86,7 @@ export const MENU_ICONS: Record<string, ComponentType> = {
   UnorderedListOutlined,
   UserOutlined,
   UsergroupAddOutlined,
+  UserSwitchOutlined,
 };
 
 export function MenuIcon({ name }: { name: string | null | undefined }) {

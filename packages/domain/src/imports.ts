@@ -1,0 +1,56 @@
+import type { MessageKey, MessageParams } from './i18n';
+
+/**
+ * The one import mechanism (issue 8): an uploaded workbook is read as a background job; every bad
+ * cell becomes a row of the import-error page; the rows are written in one transaction, or none.
+ *
+ * Status of an import job: queued, running, done (everything written), rejected (row errors, nothing
+ * written), failed (the file could not be read at all, nothing written).
+ */
+export const IMPORT_STATUS = { queued: '0', running: '1', done: '2', rejected: '3', failed: '4' } as const;
+export type ImportStatus = (typeof IMPORT_STATUS)[keyof typeof IMPORT_STATUS];
+/** True once the job will not change any more. */
+export const importFinished = (status: string): boolean =>
+  status === IMPORT_STATUS.done || status === IMPORT_STATUS.rejected || status === IMPORT_STATUS.failed;
+
+/** Largest workbook accepted for an import, in bytes. */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** Most data rows an import reads (beyond: the job fails with 'import.tooManyRows'). */
+export const IMPORT_MAX_ROWS = 200_000;
+
+/** GET …/checkImport/{id}: the job's state, for the progress bar. */
+export interface ImportJobView {
+  id: number;
+  kind: string;
+  status: ImportStatus;
+  fileName: string;
+  /** Data rows found so far (final once reading ends). */
+  total: number;
+  /** Rows read and checked, then rows written: the progress bar is processed / total. */
+  processed: number;
+  imported: number;
+  errorCount: number;
+  /** Why the job failed (a catalogue message in the caller's language), else null. */
+  message: string | null;
+  createTime: string;
+  finishTime: string | null;
+}
+
+/** One row of GET …/pageImportError: a bad cell (or row) and why, in the caller's language. */
+export interface ImportErrorView {
+  id: number;
+  rowNumber: number;
+  /** The column's header as in the template, or null for a whole-row problem. */
+  column: string | null;
+  value: string | null;
+  message: string;
+}
+
+/** A row problem as the server keeps it: a catalogue key and its params, never HTML. */
+export interface ImportIssue {
+  rowNumber: number;
+  column: string | null;
+  value: string | null;
+  messageKey: MessageKey;
+  params?: MessageParams;
+}
