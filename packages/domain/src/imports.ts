@@ -30,6 +30,8 @@ export interface ImportJobView {
   processed: number;
   imported: number;
   errorCount: number;
+  /** 0–100: the share of the file read while running, 100 once finished. */
+  percent: number;
   /** Why the job failed (a catalogue message in the caller's language), else null. */
   message: string | null;
   createTime: string;

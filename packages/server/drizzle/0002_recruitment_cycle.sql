@@ -28,7 +28,7 @@ CREATE TABLE "import_error" (
 CREATE TABLE "import_job" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"kind" varchar(32) NOT NULL,
-	"param" varchar(64),
+	"param" text,
 	"status" char(1) DEFAULT '0' NOT NULL,
 	"file_name" varchar(200) NOT NULL,
 	"file_key" varchar(200),
@@ -36,6 +36,7 @@ CREATE TABLE "import_job" (
 	"processed" integer DEFAULT 0 NOT NULL,
 	"imported" integer DEFAULT 0 NOT NULL,
 	"error_count" integer DEFAULT 0 NOT NULL,
+	"percent" smallint DEFAULT 0 NOT NULL,
 	"message" varchar(300),
 	"admin_id" bigint NOT NULL,
 	"province_code" varchar(12),

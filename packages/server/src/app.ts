@@ -1,3 +1,4 @@
+import { pgBossJobs } from './imports/jobs';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -72,6 +73,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     database,
     db: database.db,
     kv,
+    jobs: pgBossJobs(database.pool, app.log),
     sms: opts.sms ?? createSmsProvider(config.sms, app.log),
     storage: opts.storage ?? localStorage(config.filesDir),
     keys: await loadKeyRing(database.db),
@@ -87,6 +89,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     req.lang = resolveLang(req.headers['accept-language']);
   });
   app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
     if (!opts.kv) await kv.close();
   });
   registerErrorHandler(app);

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database, Db } from './db';
+import type { Jobs } from './imports/jobs';
 import type { Kv } from './integrations/kv';
 import type { SmsProvider } from './integrations/sms';
 import type { Storage } from './integrations/storage';
@@ -12,6 +13,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   kv: Kv;
+  /** Background jobs (pg-boss): imports, batch documents. */
+  jobs: Jobs;
   sms: SmsProvider;
   storage: Storage;
   keys: KeyRing;

@@ -49,6 +49,8 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  // Picks up jobs queued before a restart (imports); later sends start it anyway.
+  await app.ctx.jobs.start();
   const port = (app.server.address() as AddressInfo).port;
   console.log(
     `  Tegang is running: candidates http://localhost:${port}/web/login · console http://localhost:${port}/login · API docs http://localhost:${port}/docs`,

@@ -537,7 +537,7 @@ export const importJob = pgTable(
   {
     id: id(),
     kind: varchar('kind', { length: 32 }).notNull(),
-    param: varchar('param', { length: 64 }),
+    param: text('param'),
     status: char('status', { length: 1 }).notNull().default('0'),
     fileName: varchar('file_name', { length: 200 }).notNull(),
     fileKey: varchar('file_key', { length: 200 }),
@@ -545,6 +545,8 @@ export const importJob = pgTable(
     processed: integer('processed').notNull().default(0),
     imported: integer('imported').notNull().default(0),
     errorCount: integer('error_count').notNull().default(0),
+    /** 0–100 for the progress bar: the share of the file read, then 100 when finished. */
+    percent: smallint('percent').notNull().default(0),
     message: varchar('message', { length: 300 }),
     adminId: ref('admin_id').notNull(),
     provinceCode: varchar('province_code', { length: 12 }),

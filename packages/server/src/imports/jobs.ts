@@ -1,0 +1,85 @@
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+
+/**
+ * Background jobs on pg-boss (DESIGN "jobs": queues in PostgreSQL, so queued work survives a restart
+ * and any node's worker may take it). pg-boss shares the application's connection pool and keeps its
+ * tables in the schema `pgboss` of the same database.
+ *
+ * The queue starts on first use (a test app that never sends a job never creates pg-boss's schema)
+ * or when `start()` is called — src/main.ts calls it at start so that jobs queued before a restart
+ * are picked up. Handlers are registered with `work` before or after the start.
+ */
+export interface Jobs {
+  /** Queues `data` on `queue`; resolves once the job is stored (not run). */
+  send(queue: string, data: object): Promise<void>;
+  /** Runs `handler` for each job of `queue` on this node (one at a time per queue). */
+  work<T extends object>(queue: string, handler: (data: T) => Promise<void>): void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface JobsLog {
+  error(message: string): void;
+}
+
+/** A job that throws is retried this many times (a node died, the database restarted) before it fails. */
+const RETRY_LIMIT = 2;
+
+/** pg-boss on the application's pool. */
+export function pgBossJobs(pool: pg.Pool, log: JobsLog): Jobs {
+  const handlers = new Map<string, (data: object) => Promise<void>>();
+  let boss: PgBoss | null = null;
+  let starting: Promise<PgBoss> | null = null;
+  let stopped = false;
+
+  const listen = async (b: PgBoss, queue: string) => {
+    await b.createQueue(queue);
+    await b.work<object>(queue, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
+      for (const job of jobs) await handlers.get(queue)!(job.data);
+    });
+  };
+
+  const ensure = (): Promise<PgBoss> => {
+    if (stopped) return Promise.reject(new Error('the job queue is stopped'));
+    starting ??= (async () => {
+      const b = new PgBoss({
+        db: { executeSql: (text, values) => pool.query(text, values) },
+        schema: 'pgboss',
+        retryLimit: RETRY_LIMIT,
+        retryDelay: 2,
+        expireInMinutes: 30,
+        // One supervisor per database is enough; every node may run it, pg-boss coordinates.
+        supervise: true,
+        schedule: false,
+      });
+      b.on('error', (error: Error) => log.error(`[jobs] ${error.message}`));
+      await b.start();
+      for (const queue of handlers.keys()) await listen(b, queue);
+      boss = b;
+      return b;
+    })();
+    return starting;
+  };
+
+  return {
+    async send(queue, data) {
+      const b = await ensure();
+      await b.send(queue, data, { retryLimit: RETRY_LIMIT });
+    },
+    work(queue, handler) {
+      handlers.set(queue, handler as (data: object) => Promise<void>);
+      if (boss) void listen(boss, queue).catch((e: Error) => log.error(`[jobs] ${e.message}`));
+    },
+    async start() {
+      await ensure();
+    },
+    async stop() {
+      stopped = true;
+      if (!starting) return;
+      const b = await starting.catch(() => null);
+      // close: false — the pool belongs to the application, which ends it itself.
+      await b?.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    },
+  };
+}
