@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { idNumber, optionalString } from './validation';
+
+/**
+ * Enrolment comparison (spec §2 "Enrolment comparison", §7 GET /candidate/enrollCompare/page,
+ * importExcel/{param}, export): rows of an external list matched to enrolments by ID number and plan.
+ */
+export const ENROLL_COMPARE_SOURCE_MAX = 64;
+
+/** Filters of the list and the export. `result`: '1' rows with differences, '0' rows that match. */
+export const enrollCompareQuerySchema = z.object({
+  planId: idNumber().optional(),
+  name: optionalString(30),
+  idCard: optionalString(18),
+  dataSource: optionalString(ENROLL_COMPARE_SOURCE_MAX),
+  result: z.enum(['0', '1'], { error: 'rule.invalidOption' }).optional(),
+});
+export type EnrollCompareQuery = z.output<typeof enrollCompareQuerySchema>;
+
+/** The fields compared, in order (a difference names one of these, or 'enroll' when none matched). */
+export const ENROLL_COMPARE_FIELDS = ['name', 'enrollCounty', 'academicSession', 'subject', 'phone'] as const;
+export type EnrollCompareField = (typeof ENROLL_COMPARE_FIELDS)[number] | 'enroll';
+
+/** One disagreement: the enrolment's value (expected) against the list's (actual), as shown. */
+export interface EnrollCompareDifference {
+  field: EnrollCompareField;
+  expected: string | null;
+  actual: string | null;
+}
+
+/** One row of the list (spec §2 columns: plan, name, ID card, academic session, subject, data source, error details). */
+export interface EnrollCompareRow {
+  id: number;
+  planId: number;
+  planName: string;
+  name: string;
+  idCard: string;
+  academicSession: string | null;
+  subject: string | null;
+  dataSource: string;
+  enrollId: number | null;
+  differences: EnrollCompareDifference[];
+  /** The differences as one readable line in the caller's language; '' when the row matches. */
+  errorDetails: string;
+  createTime: string;
+}

@@ -1,0 +1,200 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  ENROLL_COMPARE_SOURCE_MAX,
+  parseIdCard,
+  type DictItem,
+  type EnrollCompareDifference,
+  type RegionScope,
+} from '@tegang/domain';
+import { enroll, enrollCompare, recruitPlan } from '../../db/schema';
+import type { ImportDefinition } from '../../imports/engine';
+import { loadDicts } from '../../lib/dicts';
+import { badRequest, notFound } from '../../lib/errors';
+import { scopeWhere } from '../../lib/scope';
+import { loadRegions } from '../system/reference/service';
+
+/** One row of the external list, ready to compare. */
+export interface CompareImportRow {
+  name: string;
+  idCard: string;
+  enrollCounty: string;
+  academicSession: string;
+  subject: string;
+  phone: string;
+}
+
+interface Prep {
+  planId: number;
+  dataSource: string;
+  importId: number;
+  scope: RegionScope;
+  /** Label or value of a learning period / subject → value. */
+  periods: Map<string, string>;
+  subjects: Map<string, string>;
+  periodLabel: Map<string, string>;
+  subjectLabel: Map<string, string>;
+  countyName: Map<string, string>;
+}
+
+/** The job param of POST /candidate/enrollCompare/importExcel/{planId} (multipart `dataSource` optional). */
+export function compareParam(param: string | undefined, fields: Record<string, string>): string {
+  const raw = (param ?? '').trim();
+  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2147483647) throw badRequest('import.planRequired');
+  const dataSource = (fields.dataSource ?? '').trim();
+  if (dataSource.length > ENROLL_COMPARE_SOURCE_MAX) throw badRequest('import.dataSourceTooLong');
+  return JSON.stringify({ planId: Number(raw), dataSource });
+}
+
+function index(items: DictItem[]) {
+  const byText = new Map<string, string>();
+  const label = new Map<string, string>();
+  for (const i of items) {
+    byText.set(i.value, i.value);
+    byText.set(i.label, i.value);
+    label.set(i.value, i.label);
+  }
+  return { byText, label };
+}
+
+/**
+ * Import of an external list for the enrolment comparison (spec §2, §7 importExcel/{param}): name
+ * and ID number required (a malformed ID number is a row error), county, academic session, subject and
+ * phone optional. Each row is matched to the plan's enrolment of that ID number inside the importer's
+ * region and compared field by field (learning period and subject by label or code, county by name or
+ * code); unmatched rows are kept with the difference 'enroll'. The data source (multipart
+ * `dataSource`, else the file name) names the list: a new import of the same plan and source
+ * replaces the importer's earlier rows of it — in the same transaction.
+ */
+export const enrollCompareImport: ImportDefinition<CompareImportRow, Prep> = {
+  kind: 'enrollCompare',
+  sheetKey: 'import.sheet.enrollCompare',
+  columns: [
+    { key: 'name', labelKey: 'import.col.name', required: true, width: 12, example: '张三' },
+    {
+      key: 'idCard',
+      labelKey: 'import.col.idCard',
+      required: true,
+      width: 22,
+      example: '520102199803070016',
+    },
+    { key: 'enrollCounty', labelKey: 'import.col.enrollCounty', width: 14, example: '南明区' },
+    { key: 'academicSession', labelKey: 'import.col.academicSession', width: 12, example: '小学' },
+    { key: 'subject', labelKey: 'import.col.enrollSubject', width: 12, example: '语文' },
+    { key: 'phone', labelKey: 'import.col.phone', width: 14, example: '13900000000' },
+  ],
+  async prepare(tx, job, ctx) {
+    const { planId, dataSource } = JSON.parse(job.param ?? '{}') as { planId: number; dataSource: string };
+    const [plan] = await tx
+      .select({ id: recruitPlan.id })
+      .from(recruitPlan)
+      .where(eq(recruitPlan.id, planId));
+    if (!plan) throw notFound();
+    const [dicts, regions] = await Promise.all([loadDicts(ctx.db), loadRegions(ctx.db)]);
+    const periods = index(dicts.items('recruit_learning_period'));
+    const subjects = index(dicts.items('recruit_subject'));
+    return {
+      planId,
+      dataSource: (dataSource || job.fileName.replace(/\.xlsx$/i, '')).slice(0, ENROLL_COMPARE_SOURCE_MAX),
+      importId: job.id,
+      scope: job.scope,
+      periods: periods.byText,
+      subjects: subjects.byText,
+      periodLabel: periods.label,
+      subjectLabel: subjects.label,
+      countyName: new Map(regions.filter((r) => r.level === 3).map((r) => [r.code, r.name])),
+    };
+  },
+  parse(cells, _prep, report) {
+    if (!cells.name) report('name', 'import.cell.required');
+    else if (cells.name.length > 30) report('name', 'import.cell.tooLong', { max: 30 });
+    const id = cells.idCard ? parseIdCard(cells.idCard) : null;
+    if (!cells.idCard) report('idCard', 'import.cell.required');
+    else if (!id) report('idCard', 'import.cell.idCard');
+    if (!cells.name || cells.name.length > 30 || !id) return null;
+    return {
+      name: cells.name,
+      idCard: id.normalized,
+      enrollCounty: cells.enrollCounty ?? '',
+      academicSession: cells.academicSession ?? '',
+      subject: cells.subject ?? '',
+      phone: cells.phone ?? '',
+    };
+  },
+  uniqueKey: (r) => r.idCard,
+  async begin(tx, prep) {
+    await tx
+      .delete(enrollCompare)
+      .where(
+        and(
+          eq(enrollCompare.planId, prep.planId),
+          eq(enrollCompare.dataSource, prep.dataSource),
+          scopeWhere(enrollCompare, prep.scope),
+        ),
+      );
+  },
+  async write(tx, rows, prep) {
+    const matches = await tx
+      .select()
+      .from(enroll)
+      .where(
+        and(
+          eq(enroll.planId, prep.planId),
+          inArray(
+            enroll.idCard,
+            rows.map((r) => r.idCard),
+          ),
+          scopeWhere(enroll, prep.scope),
+        ),
+      );
+    const byId = new Map(matches.map((e) => [e.idCard, e]));
+    await tx.insert(enrollCompare).values(
+      rows.map((r) => {
+        const e = byId.get(r.idCard);
+        const academicSession = prep.periods.get(r.academicSession) ?? (r.academicSession || null);
+        const subject = prep.subjects.get(r.subject) ?? (r.subject || null);
+        const differences: EnrollCompareDifference[] = [];
+        if (!e) differences.push({ field: 'enroll', expected: null, actual: null });
+        else {
+          const differ = (
+            field: EnrollCompareDifference['field'],
+            expected: string,
+            actual: string,
+            same: boolean,
+          ) => {
+            if (actual && !same) differences.push({ field, expected, actual });
+          };
+          differ('name', e.name, r.name, e.name === r.name);
+          const county = prep.countyName.get(e.countyCode) ?? e.enrollCounty;
+          differ(
+            'enrollCounty',
+            county,
+            r.enrollCounty,
+            [e.countyCode, county, e.enrollCounty].includes(r.enrollCounty),
+          );
+          differ(
+            'academicSession',
+            prep.periodLabel.get(e.academicSession) ?? e.academicSession,
+            r.academicSession,
+            academicSession === e.academicSession,
+          );
+          differ('subject', prep.subjectLabel.get(e.subject) ?? e.subject, r.subject, subject === e.subject);
+          differ('phone', e.phone, r.phone, e.phone === r.phone);
+        }
+        return {
+          planId: prep.planId,
+          enrollId: e?.id ?? null,
+          importId: prep.importId,
+          name: r.name,
+          idCard: r.idCard,
+          academicSession: academicSession?.slice(0, 32) ?? null,
+          subject: subject?.slice(0, 32) ?? null,
+          dataSource: prep.dataSource,
+          differences,
+          provinceCode: e?.provinceCode ?? prep.scope.provinceCode,
+          cityCode: e?.cityCode ?? prep.scope.cityCode,
+          countyCode: e?.countyCode ?? prep.scope.countyCode,
+        };
+      }),
+    );
+  },
+};

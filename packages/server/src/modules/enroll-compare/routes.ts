@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { enrollCompareQuerySchema, PERMISSIONS } from '@tegang/domain';
+import { importRoutes } from '../../imports/routes';
+import { attachment } from '../../lib/downloads';
+import { ok } from '../../lib/envelope';
+import { pagingSchema } from '../../lib/paging';
+import { compareParam, enrollCompareImport } from './import';
+import { compareExportLink, exportCompare, pageCompare } from './service';
+
+const P = PERMISSIONS.enrollCompare;
+const tags = ['enrollCompare'];
+
+/**
+ * Enrolment comparison (spec §2 "Enrolment comparison", §7: GET /candidate/enrollCompare/page,
+ * importExcel/{param}, export): the list in the caller's region, the import of an external list
+ * (param = plan id; multipart `file` and optional `dataSource`) through the one import mechanism
+ * (with checkImport/{id}, pageImportError and template), and the xlsx export behind a single-use link.
+ */
+export async function enrollCompareRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  app.get(
+    '/candidate/enrollCompare/page',
+    {
+      config: { access: { permission: P.list } },
+      schema: {
+        tags,
+        summary:
+          'Page of comparison rows in the caller’s region: {records: EnrollCompareRow[], total, current, size}; filters planId, name, idCard, dataSource, result (1 differing, 0 matching)',
+        querystring: pagingSchema.extend(enrollCompareQuerySchema.shape),
+      },
+    },
+    async (req) => ok(req, await pageCompare(ctx.db, req.admin!.scope, req.query, req.lang)),
+  );
+
+  importRoutes(app, enrollCompareImport, {
+    base: '/candidate/enrollCompare',
+    permission: P.import,
+    importPath: 'importExcel/:param',
+    templatePath: 'template',
+    tag: 'enrollCompare',
+    param: ({ param, fields }) => compareParam(param, fields),
+  });
+
+  app.post(
+    '/candidate/enrollCompare/exportToken',
+    {
+      config: { access: { permission: P.export } },
+      schema: {
+        tags,
+        summary: 'A single-use link (5 min) to the xlsx export of the current filters: {url}',
+        body: enrollCompareQuerySchema,
+      },
+    },
+    async (req) => ok(req, await compareExportLink(ctx, req.admin!.id, req.body)),
+  );
+
+  app.get(
+    '/candidate/enrollCompare/export',
+    {
+      config: { access: { download: true } },
+      schema: {
+        tags,
+        summary: 'The comparison rows of the token’s filters in the holder’s region as xlsx, streamed',
+        querystring: z.object({ token: z.string().max(100) }),
+      },
+    },
+    async (req, reply) => {
+      const { stream, fileName } = await exportCompare(ctx, req.query.token, req.lang);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', attachment(fileName))
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+}

@@ -1,0 +1,216 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import {
+  enrollCompareQuerySchema,
+  formatDateTime,
+  hasPermission,
+  PERMISSIONS,
+  translate,
+  type DownloadLink,
+  type EnrollCompareDifference,
+  type EnrollCompareQuery,
+  type EnrollCompareRow,
+  type Lang,
+  type MessageKey,
+  type Page,
+  type RegionScope,
+} from '@tegang/domain';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db';
+import { enrollCompare, recruitPlan } from '../../db/schema';
+import { escapeCell } from '../../documents/cells';
+import { loadDicts, type Dicts } from '../../lib/dicts';
+import { consumeDownloadToken, issueDownloadToken } from '../../lib/downloads';
+import { forbidden } from '../../lib/errors';
+import { containsPattern } from '../../lib/like';
+import { page } from '../../lib/envelope';
+import { offsetOf, type Paging } from '../../lib/paging';
+import { scopeWhere } from '../../lib/scope';
+import { loadAdmin } from '../../lib/sessions';
+
+const FIELD_LABEL: Record<EnrollCompareDifference['field'], MessageKey> = {
+  enroll: 'enrollCompare.diff.enroll',
+  name: 'import.col.name',
+  enrollCounty: 'import.col.enrollCounty',
+  academicSession: 'import.col.academicSession',
+  subject: 'import.col.enrollSubject',
+  phone: 'import.col.phone',
+};
+
+/** The differences as one line in `lang` ('' when none). */
+export function describeDifferences(differences: EnrollCompareDifference[], lang: Lang): string {
+  return differences
+    .map((d) =>
+      d.field === 'enroll'
+        ? translate(lang, 'enrollCompare.diff.enroll')
+        : translate(lang, 'enrollCompare.diff.field', {
+            field: translate(lang, FIELD_LABEL[d.field]),
+            expected: d.expected ?? '',
+            actual: d.actual ?? '',
+          }),
+    )
+    .join('；');
+}
+
+function searchOf(query: EnrollCompareQuery, scope: RegionScope): SQL | undefined {
+  return and(
+    query.planId ? eq(enrollCompare.planId, query.planId) : undefined,
+    query.name ? sql`${enrollCompare.name} like ${containsPattern(query.name)}` : undefined,
+    query.idCard ? eq(enrollCompare.idCard, query.idCard.toUpperCase()) : undefined,
+    query.dataSource ? eq(enrollCompare.dataSource, query.dataSource) : undefined,
+    query.result === '1' ? sql`jsonb_array_length(${enrollCompare.differences}) > 0` : undefined,
+    query.result === '0' ? sql`jsonb_array_length(${enrollCompare.differences}) = 0` : undefined,
+    scopeWhere(enrollCompare, scope),
+  );
+}
+
+type Row = typeof enrollCompare.$inferSelect & { planName: string };
+
+function toRow(r: Row, dicts: Dicts, lang: Lang): EnrollCompareRow {
+  return {
+    id: r.id,
+    planId: r.planId,
+    planName: r.planName,
+    name: r.name,
+    idCard: r.idCard,
+    academicSession: r.academicSession
+      ? dicts.label('recruit_learning_period', r.academicSession, lang)
+      : null,
+    subject: r.subject ? dicts.label('recruit_subject', r.subject, lang) : null,
+    dataSource: r.dataSource,
+    enrollId: r.enrollId,
+    differences: r.differences as EnrollCompareDifference[],
+    errorDetails: describeDifferences(r.differences as EnrollCompareDifference[], lang),
+    createTime: r.createTime.toISOString(),
+  };
+}
+
+const columns = { row: enrollCompare, planName: recruitPlan.name };
+
+/**
+ * GET /candidate/enrollCompare/page: the comparison rows of the filters inside the caller's region,
+ * newest first: {records: EnrollCompareRow[], total, current, size}.
+ */
+export async function pageCompare(
+  db: Db,
+  scope: RegionScope,
+  query: EnrollCompareQuery & Paging,
+  lang: Lang,
+): Promise<Page<EnrollCompareRow>> {
+  const where = searchOf(query, scope);
+  const [rows, [n], dicts] = await Promise.all([
+    db
+      .select(columns)
+      .from(enrollCompare)
+      .innerJoin(recruitPlan, eq(recruitPlan.id, enrollCompare.planId))
+      .where(where)
+      .orderBy(desc(enrollCompare.id))
+      .limit(query.size)
+      .offset(offsetOf(query)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(enrollCompare)
+      .where(where),
+    loadDicts(db),
+  ]);
+  return page(
+    rows.map((r) => toRow({ ...r.row, planName: r.planName }, dicts, lang)),
+    n!.n,
+    query.current,
+    query.size,
+  );
+}
+
+/** POST /candidate/enrollCompare/exportToken: a single-use link (5 min) to the export of `query`. */
+export async function compareExportLink(
+  ctx: AppContext,
+  adminId: number,
+  query: EnrollCompareQuery,
+): Promise<DownloadLink> {
+  const token = await issueDownloadToken(
+    ctx.db,
+    { kind: 'enroll-compare-export', resourceId: 0, subjectKind: 'admin', subjectId: adminId, params: query },
+    ctx.now(),
+  );
+  return { url: `/candidate/enrollCompare/export?token=${token}` };
+}
+
+async function* batches(db: Db, where: SQL | undefined) {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .select(columns)
+      .from(enrollCompare)
+      .innerJoin(recruitPlan, eq(recruitPlan.id, enrollCompare.planId))
+      .where(and(where, gt(enrollCompare.id, after)))
+      .orderBy(enrollCompare.id)
+      .limit(2000);
+    if (!rows.length) return;
+    after = rows[rows.length - 1]!.row.id;
+    yield rows.map((r) => ({ ...r.row, planName: r.planName }));
+  }
+}
+
+/**
+ * GET /candidate/enrollCompare/export?token: the rows of the token's filters inside the holder's
+ * current region as a streamed xlsx (the list's columns, every cell escaped); 403 when the holder lost
+ * the export right, 400 for a used or expired token.
+ */
+export async function exportCompare(
+  ctx: AppContext,
+  token: string,
+  lang: Lang,
+): Promise<{ stream: Readable; fileName: string }> {
+  const grant = await consumeDownloadToken(ctx.db, token, 'enroll-compare-export', ctx.now());
+  const admin = await loadAdmin(ctx.db, grant.subjectId, 0);
+  if (!admin || !hasPermission(admin.permissions, PERMISSIONS.enrollCompare.export)) throw forbidden();
+  const query = enrollCompareQuerySchema.parse(grant.params ?? {});
+  const dicts = await loadDicts(ctx.db);
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(translate(lang, 'enrollCompare.sheet'), {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  const header: [MessageKey, number][] = [
+    ['enrollCompare.col.plan', 30],
+    ['import.col.name', 12],
+    ['import.col.idCard', 22],
+    ['import.col.academicSession', 12],
+    ['import.col.enrollSubject', 12],
+    ['enrollCompare.col.dataSource', 20],
+    ['enrollCompare.col.errorDetails', 60],
+    ['enrollCompare.col.createTime', 20],
+  ];
+  sheet.columns = header.map(([key, width]) => ({ header: translate(lang, key), width }));
+  sheet.getRow(1).font = { bold: true };
+  (async () => {
+    for await (const batch of batches(ctx.db, searchOf(query, admin.scope))) {
+      for (const r of batch) {
+        const row = toRow(r, dicts, lang);
+        sheet
+          .addRow(
+            [
+              row.planName,
+              row.name,
+              row.idCard,
+              row.academicSession ?? '',
+              row.subject ?? '',
+              row.dataSource,
+              row.errorDetails,
+              formatDateTime(row.createTime),
+            ].map(escapeCell),
+          )
+          .commit();
+      }
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error: Error) => out.destroy(error));
+  const fileName = `${translate(lang, 'enrollCompare.sheet')}-${formatDateTime(ctx.now()).replace(/[ :]/g, '')}.xlsx`;
+  return { stream: out, fileName };
+}
