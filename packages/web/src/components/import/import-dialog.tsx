@@ -1,0 +1,301 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, Button, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
+import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_STATUS,
+  importFinished,
+  type ImportErrorView,
+  type ImportJobView,
+  type Page,
+} from '@tegang/domain';
+import { http, requestEnvelope } from '../../api/request';
+import { getToken } from '../../api/tokens';
+import i18n from '../../i18n';
+
+/** Where an area's import lives (spec §7 importExcel[/{param}], template, checkImport/{id}, pageImportError). */
+export interface ImportApi {
+  /** The upload URL, e.g. '/recruit/recruitPlanData/importExcel?planId=3'. */
+  uploadUrl: string;
+  /** The template URL, e.g. '/recruit/recruitPlanData/downLoadExcelTemplate'. */
+  templateUrl: string;
+  /** The area's base, e.g. '/recruit/recruitPlanData' (checkImport and pageImportError live below it). */
+  base: string;
+}
+
+/** Polls this often while a job runs (ms). */
+const POLL_MS = 700;
+
+/** Downloads `url` with the admin token as a file (the template). */
+async function downloadWithToken(url: string, fallbackName: string): Promise<void> {
+  const token = getToken('admin');
+  const answer = await fetch(url, {
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      'Accept-Language': i18n.language === 'en' ? 'en' : 'zh',
+    },
+  });
+  if (!answer.ok) throw new Error(String(answer.status));
+  const disposition = answer.headers.get('content-disposition') ?? '';
+  const name = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await answer.blob());
+  link.download = name ? decodeURIComponent(name) : fallbackName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+/**
+ * The import dialog of every back-office import (issue 8 "one import mechanism"): template download,
+ * a drag-and-drop .xlsx (≤ 20 MB), then the job's progress bar (GET checkImport/{id} polled) and its
+ * outcome — the count imported, or the row problems (GET pageImportError, paged) with nothing
+ * imported, or why the file could not be read. `extra` shows above the upload (e.g. a data source
+ * field); `onDone` runs after a successful import (reload the list).
+ */
+export function ImportDialog(props: {
+  open: boolean;
+  title: string;
+  api: ImportApi;
+  extraFields?: () => Record<string, string>;
+  extra?: ReactNode;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [job, setJob] = useState<ImportJobView | null>(null);
+  const [issues, setIssues] = useState<Page<ImportErrorView> | null>(null);
+  const [issuePage, setIssuePage] = useState(1);
+
+  const reset = () => {
+    setFile(null);
+    setJob(null);
+    setIssues(null);
+    setIssuePage(1);
+  };
+
+  // Poll the job until it is finished.
+  useEffect(() => {
+    if (!job || importFinished(job.status)) return;
+    const timer = setTimeout(() => {
+      http
+        .get<ImportJobView>(`${props.api.base}/checkImport/${job.id}`)
+        .then((next) => {
+          setJob(next);
+          if (next.status === IMPORT_STATUS.done) props.onDone();
+        })
+        .catch(() => undefined);
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [job, props]);
+
+  // Load the problems of a rejected job.
+  useEffect(() => {
+    if (job?.status !== IMPORT_STATUS.rejected) return;
+    void http
+      .get<Page<ImportErrorView>>(`${props.api.base}/pageImportError`, {
+        id: job.id,
+        current: issuePage,
+        size: 10,
+      })
+      .then(setIssues);
+  }, [job, issuePage, props.api.base]);
+
+  const start = async () => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const data = new FormData();
+      for (const [k, v] of Object.entries(props.extraFields?.() ?? {})) data.append(k, v);
+      data.append('file', file);
+      const answer = await requestEnvelope<{ id: number }>('POST', props.api.uploadUrl, { data });
+      setJob({
+        id: answer.data.id,
+        kind: '',
+        status: IMPORT_STATUS.queued,
+        fileName: file.name,
+        total: 0,
+        processed: 0,
+        imported: 0,
+        errorCount: 0,
+        percent: 0,
+        message: null,
+        createTime: new Date().toISOString(),
+        finishTime: null,
+      });
+    } catch {
+      // request() showed why
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const finished = job && importFinished(job.status);
+  return (
+    <Modal
+      open={props.open}
+      title={props.title}
+      width={760}
+      destroyOnHidden
+      onCancel={() => {
+        reset();
+        props.onClose();
+      }}
+      footer={
+        <Space>
+          {finished && job.status !== IMPORT_STATUS.done && (
+            <Button onClick={reset} data-testid="import-again">
+              {t('admin.import.again')}
+            </Button>
+          )}
+          {!job && (
+            <Button
+              type="primary"
+              icon={<UploadOutlined />}
+              disabled={!file}
+              loading={uploading}
+              onClick={() => void start()}
+              data-testid="import-start"
+            >
+              {t('admin.import.start')}
+            </Button>
+          )}
+          <Button
+            onClick={() => {
+              reset();
+              props.onClose();
+            }}
+          >
+            {t('admin.import.close')}
+          </Button>
+        </Space>
+      }
+    >
+      {!job ? (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Typography.Paragraph type="secondary">{t('admin.import.hint')}</Typography.Paragraph>
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() =>
+              void downloadWithToken(props.api.templateUrl, 'template.xlsx').catch(() => undefined)
+            }
+            data-testid="import-template"
+          >
+            {t('admin.import.template')}
+          </Button>
+          {props.extra}
+          <Upload.Dragger
+            accept=".xlsx"
+            maxCount={1}
+            beforeUpload={(f) => {
+              if (f.size > IMPORT_MAX_BYTES) {
+                void Modal.error({ content: t('import.tooLarge', { mb: IMPORT_MAX_BYTES / 1024 / 1024 }) });
+                return Upload.LIST_IGNORE;
+              }
+              setFile(f);
+              return false;
+            }}
+            onRemove={() => setFile(null)}
+            fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
+            data-testid="import-file"
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
+            <p>{t('admin.import.drop')}</p>
+          </Upload.Dragger>
+        </Space>
+      ) : (
+        <Space direction="vertical" style={{ width: '100%' }} data-testid="import-progress">
+          <Typography.Text>{job.fileName}</Typography.Text>
+          <Progress
+            percent={job.percent}
+            status={job.status === IMPORT_STATUS.done ? 'success' : finished ? 'exception' : 'active'}
+          />
+          <Typography.Text type="secondary">
+            {t(`status.import.${job.status}`)}
+            {!finished && job.processed > 0 && ` · ${t('admin.import.reading', { count: job.processed })}`}
+          </Typography.Text>
+          {job.status === IMPORT_STATUS.done && (
+            <Alert
+              type="success"
+              showIcon
+              message={t('admin.import.done', { count: job.imported })}
+              data-testid="import-done"
+            />
+          )}
+          {job.status === IMPORT_STATUS.failed && <Alert type="error" showIcon message={job.message} />}
+          {job.status === IMPORT_STATUS.rejected && (
+            <>
+              <Alert
+                type="error"
+                showIcon
+                message={t('admin.import.rejected', { count: job.errorCount })}
+                data-testid="import-rejected"
+              />
+              <Table<ImportErrorView>
+                size="small"
+                rowKey="id"
+                loading={!issues}
+                dataSource={issues?.records ?? []}
+                pagination={{
+                  current: issuePage,
+                  pageSize: 10,
+                  total: issues?.total ?? 0,
+                  showSizeChanger: false,
+                  onChange: setIssuePage,
+                }}
+                columns={[
+                  { title: t('admin.import.row'), dataIndex: 'rowNumber', width: 70 },
+                  { title: t('admin.import.column'), dataIndex: 'column', width: 120 },
+                  { title: t('admin.import.value'), dataIndex: 'value', width: 160, ellipsis: true },
+                  { title: t('admin.import.reason'), dataIndex: 'message' },
+                ]}
+                data-testid="import-errors"
+              />
+            </>
+          )}
+        </Space>
+      )}
+    </Modal>
+  );
+}
+
+/** A toolbar button that opens the {@link ImportDialog}. `api` null: the button is disabled with `disabledTitle`. */
+export function ImportButton(props: {
+  name: string;
+  api: ImportApi | null;
+  disabledTitle?: string;
+  extra?: ReactNode;
+  extraFields?: () => Record<string, string>;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        icon={<UploadOutlined />}
+        disabled={!props.api}
+        title={props.api ? undefined : props.disabledTitle}
+        onClick={() => setOpen(true)}
+        data-testid="import-open"
+      >
+        {t('admin.import.button')}
+      </Button>
+      {props.api && (
+        <ImportDialog
+          open={open}
+          title={t('admin.import.title', { name: props.name })}
+          api={props.api}
+          extra={props.extra}
+          extraFields={props.extraFields}
+          onClose={() => setOpen(false)}
+          onDone={props.onDone}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { ImportButton, ImportDialog, type ImportApi } from './import-dialog';
