@@ -6,6 +6,7 @@
  * - apply.burst: N candidates apply at once (multipart with a photo) with C in flight: req/s, p50/p95.
  * - read.mix: the candidate's page loads (checkCanCandidate, apply flag, cascade) under C in flight.
  * - enroll.export: an xlsx export of M enrolments: seconds and peak RSS growth.
+ * - import.compare: an enrolment comparison import of IMPORT_ROWS rows against a bare exceljs read + check.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,11 +21,13 @@ import { seedOnce } from '../src/db/seed';
 import { hashPassword } from '../src/lib/passwords';
 import { openSession } from '../src/lib/sessions';
 import { run as pdfBench } from './pdf.bench';
+import { run as importBench } from './import.bench';
 import { applicationFields, idCard, multipart, openPlanAndDemand, photo } from '../test/enroll/fixtures';
 
 const APPLICANTS = Number(process.env.BENCH_APPLICANTS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 50_000);
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -202,6 +205,9 @@ async function main() {
     sizeMB: round(bytes / 1048576),
     peakRssGrowthMB: round((peak - rssBefore) / 1048576),
   });
+  console.log(JSON.stringify(results.at(-1)));
+
+  results.push(await importBench(base, adminToken, plan.id, IMPORT_ROWS));
   console.log(JSON.stringify(results.at(-1)));
 
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${round(os.totalmem() / 1073741824, 0)} GiB, Node ${process.version}`;

@@ -76,7 +76,7 @@ export interface ImportDefinition<Row, Prep> {
 }
 
 /** Rows handed to `write` at once. */
-export const WRITE_BATCH = 1000;
+export const WRITE_BATCH = 2000;
 /** Problems kept per job (the count goes on; the first ones are what a person fixes first). */
 export const MAX_STORED_ISSUES = 5000;
 /** The progress is written at most this often. */
@@ -278,6 +278,7 @@ async function readAndWrite<Row, Prep>(
       let keys: (string | undefined)[] | null = null;
       const seen = new Map<string, number>();
       let batch: Row[] = [];
+      let writing: Promise<void> = Promise.resolve();
       for await (const [rowNumber, values] of firstSheetRows(chunked(data, (n) => (bytesRead = n)))) {
         const texts = values.map(cellText);
         if (!keys) {
@@ -325,13 +326,19 @@ async function readAndWrite<Row, Prep>(
         if (row && rowOk && errorCount === 0) {
           batch.push(row);
           if (batch.length >= WRITE_BATCH) {
-            await def.write(tx, batch, prep);
-            imported += batch.length;
+            // One batch is written (by PostgreSQL) while the next one is read: wait for the previous only.
+            await writing;
+            const full = batch;
+            writing = def.write(tx, full, prep).then(() => {
+              imported += full.length;
+            });
+            writing.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
             batch = [];
           }
         }
         await progress();
       }
+      await writing;
       if (!keys) throw new ImportFileError('import.empty');
       if (errorCount) throw new RowsRejected();
       if (batch.length) {

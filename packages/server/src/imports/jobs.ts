@@ -29,15 +29,18 @@ const RETRY_LIMIT = 2;
 /** pg-boss on the application's pool. */
 export function pgBossJobs(pool: pg.Pool, log: JobsLog): Jobs {
   const handlers = new Map<string, (data: object) => Promise<void>>();
+  /** This node's worker of each queue: woken at once when this node sends to it. */
+  const workers = new Map<string, string>();
   let boss: PgBoss | null = null;
   let starting: Promise<PgBoss> | null = null;
   let stopped = false;
 
   const listen = async (b: PgBoss, queue: string) => {
     await b.createQueue(queue);
-    await b.work<object>(queue, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
+    const id = await b.work<object>(queue, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
       for (const job of jobs) await handlers.get(queue)!(job.data);
     });
+    workers.set(queue, id);
   };
 
   const ensure = (): Promise<PgBoss> => {
@@ -66,6 +69,9 @@ export function pgBossJobs(pool: pg.Pool, log: JobsLog): Jobs {
     async send(queue, data) {
       const b = await ensure();
       await b.send(queue, data, { retryLimit: RETRY_LIMIT });
+      // Without waiting for the next poll when this node works that queue (others poll as usual).
+      const worker = workers.get(queue);
+      if (worker) b.notifyWorker(worker);
     },
     work(queue, handler) {
       handlers.set(queue, handler as (data: object) => Promise<void>);

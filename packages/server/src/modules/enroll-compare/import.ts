@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   ENROLL_COMPARE_SOURCE_MAX,
   parseIdCard,
@@ -54,6 +54,51 @@ function index(items: DictItem[]) {
     label.set(i.value, i.label);
   }
   return { byText, label };
+}
+
+/** One list row compared with its enrolment (none: the difference 'enroll'), as the columns to insert. */
+function compareRow(r: CompareImportRow, e: typeof enroll.$inferSelect | undefined, prep: Prep) {
+  const academicSession = prep.periods.get(r.academicSession) ?? (r.academicSession || null);
+  const subject = prep.subjects.get(r.subject) ?? (r.subject || null);
+  const differences: EnrollCompareDifference[] = [];
+  if (!e) differences.push({ field: 'enroll', expected: null, actual: null });
+  else {
+    const differ = (
+      field: EnrollCompareDifference['field'],
+      expected: string,
+      actual: string,
+      same: boolean,
+    ) => {
+      if (actual && !same) differences.push({ field, expected, actual });
+    };
+    differ('name', e.name, r.name, e.name === r.name);
+    const county = prep.countyName.get(e.countyCode) ?? e.enrollCounty;
+    differ(
+      'enrollCounty',
+      county,
+      r.enrollCounty,
+      [e.countyCode, county, e.enrollCounty].includes(r.enrollCounty),
+    );
+    differ(
+      'academicSession',
+      prep.periodLabel.get(e.academicSession) ?? e.academicSession,
+      r.academicSession,
+      academicSession === e.academicSession,
+    );
+    differ('subject', prep.subjectLabel.get(e.subject) ?? e.subject, r.subject, subject === e.subject);
+    differ('phone', e.phone, r.phone, e.phone === r.phone);
+  }
+  return {
+    enrollId: e?.id ?? null,
+    name: r.name,
+    idCard: r.idCard,
+    academicSession: academicSession?.slice(0, 32) ?? null,
+    subject: subject?.slice(0, 32) ?? null,
+    differences: JSON.stringify(differences),
+    provinceCode: e?.provinceCode ?? prep.scope.provinceCode,
+    cityCode: e?.cityCode ?? prep.scope.cityCode,
+    countyCode: e?.countyCode ?? prep.scope.countyCode,
+  };
 }
 
 /**
@@ -133,68 +178,28 @@ export const enrollCompareImport: ImportDefinition<CompareImportRow, Prep> = {
       );
   },
   async write(tx, rows, prep) {
+    // One round trip each way whatever the batch size: ID numbers and rows go as arrays (unnest).
     const matches = await tx
       .select()
       .from(enroll)
       .where(
         and(
           eq(enroll.planId, prep.planId),
-          inArray(
-            enroll.idCard,
-            rows.map((r) => r.idCard),
-          ),
+          sql`${enroll.idCard} = any(${sql.param(rows.map((r) => r.idCard))}::text[])`,
           scopeWhere(enroll, prep.scope),
         ),
       );
     const byId = new Map(matches.map((e) => [e.idCard, e]));
-    await tx.insert(enrollCompare).values(
-      rows.map((r) => {
-        const e = byId.get(r.idCard);
-        const academicSession = prep.periods.get(r.academicSession) ?? (r.academicSession || null);
-        const subject = prep.subjects.get(r.subject) ?? (r.subject || null);
-        const differences: EnrollCompareDifference[] = [];
-        if (!e) differences.push({ field: 'enroll', expected: null, actual: null });
-        else {
-          const differ = (
-            field: EnrollCompareDifference['field'],
-            expected: string,
-            actual: string,
-            same: boolean,
-          ) => {
-            if (actual && !same) differences.push({ field, expected, actual });
-          };
-          differ('name', e.name, r.name, e.name === r.name);
-          const county = prep.countyName.get(e.countyCode) ?? e.enrollCounty;
-          differ(
-            'enrollCounty',
-            county,
-            r.enrollCounty,
-            [e.countyCode, county, e.enrollCounty].includes(r.enrollCounty),
-          );
-          differ(
-            'academicSession',
-            prep.periodLabel.get(e.academicSession) ?? e.academicSession,
-            r.academicSession,
-            academicSession === e.academicSession,
-          );
-          differ('subject', prep.subjectLabel.get(e.subject) ?? e.subject, r.subject, subject === e.subject);
-          differ('phone', e.phone, r.phone, e.phone === r.phone);
-        }
-        return {
-          planId: prep.planId,
-          enrollId: e?.id ?? null,
-          importId: prep.importId,
-          name: r.name,
-          idCard: r.idCard,
-          academicSession: academicSession?.slice(0, 32) ?? null,
-          subject: subject?.slice(0, 32) ?? null,
-          dataSource: prep.dataSource,
-          differences,
-          provinceCode: e?.provinceCode ?? prep.scope.provinceCode,
-          cityCode: e?.cityCode ?? prep.scope.cityCode,
-          countyCode: e?.countyCode ?? prep.scope.countyCode,
-        };
-      }),
-    );
+    const out = rows.map((r) => compareRow(r, byId.get(r.idCard), prep));
+    const column = <K extends keyof (typeof out)[number]>(key: K) => sql.param(out.map((o) => o[key]));
+    await tx.execute(sql`
+      insert into enroll_compare (plan_id, enroll_id, import_id, name, id_card, academic_session, subject,
+        data_source, differences, province_code, city_code, county_code)
+      select ${prep.planId}, u.enroll_id, ${prep.importId}, u.name, u.id_card, u.academic_session, u.subject,
+        ${prep.dataSource}, u.differences::jsonb, u.province_code, u.city_code, u.county_code
+      from unnest(${column('enrollId')}::bigint[], ${column('name')}::text[], ${column('idCard')}::text[],
+        ${column('academicSession')}::text[], ${column('subject')}::text[], ${column('differences')}::text[],
+        ${column('provinceCode')}::text[], ${column('cityCode')}::text[], ${column('countyCode')}::text[])
+        as u(enroll_id, name, id_card, academic_session, subject, differences, province_code, city_code, county_code)`);
   },
 };
