@@ -1,16 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const api = 'http://127.0.0.1:8080';
 const proxied = ['/auth', '/api', '/recruit', '/candidate', '/admin', '/system', '/file', '/log', '/docs'];
+
+/** Text files of the build get a .br (brotli 11) and a .gz (gzip 9) beside them, served by the server. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'tegang-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+          const full = path.join(dir, e.name);
+          return e.isDirectory() ? walk(full) : [full];
+        });
+      for (const file of walk(outDir)) {
+        if (!COMPRESSIBLE.test(file)) continue;
+        const data = fs.readFileSync(file);
+        if (data.length < 1024) continue;
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
 
 /**
  * Two entries (DESIGN "Layout"): the candidate site (web/index.html, plain antd, for phones) and the
  * back office (index.html, ProComponents), each with its own chunks.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import { pgBossJobs } from './imports/jobs';
+import { registerCompression } from './plugins/compress';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -94,6 +95,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
+  await registerCompression(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -138,6 +140,8 @@ async function registerWeb(app: FastifyInstance, config: Config): Promise<void> 
     await app.register(fastifyStatic, {
       root: dist,
       index: false,
+      // .br/.gz written beside each file at build time (packages/web vite.config.ts)
+      preCompressed: true,
       setHeaders: (reply, file) => {
         reply.header(
           'cache-control',
