@@ -1,3 +1,4 @@
+import { SCREENS } from '@tegang/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sysUser } from '../../src/db/schema';
@@ -89,10 +90,9 @@ describe('back-office login (spec §7 Admin auth)', () => {
     const menu = await t.call<{ name: string; children: { path: string }[] }[]>('GET', '/auth/getMenu', {
       token,
     });
-    expect(menu.body.data[0]!.children.map((c) => c.path)).toEqual([
-      '/recruit/recruitPlan',
-      '/candidate/enroll',
-    ]);
+    // The recruitment group: the screens of packages/domain SCREENS in their order.
+    expect(menu.body.data[0]!.children.map((c) => c.path)).toEqual(SCREENS[0].screens.map((s) => s.path));
+    expect(menu.body.data[0]!.children.map((c) => c.path)).toContain('/wel/dashboard');
   });
 
   it('gives a captcha only when enabled', async () => {
