@@ -1,14 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes';
 import { candidateRoutes } from './candidate/routes';
+import { candidateUserRoutes } from './candidate-user/routes';
 import { enrollAdminRoutes } from './enroll/routes-admin';
+import { enrollAuditRoutes } from './enroll/routes-audit';
 import { enrollCandidateRoutes } from './enroll/routes-candidate';
+import { enrollCompareRoutes } from './enroll-compare/routes';
 import { enrollStatisticsRoutes } from './enroll/routes-statistics';
 import { fileRoutes } from './file/routes';
 import { healthRoutes } from './health/routes';
 import { instructionRoutes } from './instruction/routes';
+import { instructionAdminRoutes } from './instruction/routes-admin';
 import { monitorRoutes } from './monitor/routes';
+import { educationPlanRoutes } from './education-plan/routes';
 import { planDataRoutes } from './plan-data/routes';
+import { planDataFileRoutes } from './plan-data/routes-files';
+import { planDataAdminRoutes } from './plan-data/routes-admin';
 import { recruitPlanRoutes } from './recruit-plan/routes';
 import { referenceRoutes } from './system/reference/routes';
 import { systemRoutes } from './system/routes';
@@ -18,13 +25,20 @@ import { websiteRoutes } from './website/routes';
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
   candidateRoutes,
+  candidateUserRoutes,
   referenceRoutes,
   recruitPlanRoutes,
   planDataRoutes,
+  planDataFileRoutes,
+  planDataAdminRoutes,
+  educationPlanRoutes,
   instructionRoutes,
+  instructionAdminRoutes,
   enrollCandidateRoutes,
   enrollStatisticsRoutes,
   enrollAdminRoutes,
+  enrollCompareRoutes,
+  enrollAuditRoutes,
   systemRoutes,
   monitorRoutes,
   websiteRoutes,

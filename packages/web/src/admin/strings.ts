@@ -1,8 +1,14 @@
 import { stringTable, type StringTable } from '../i18n';
 import { crudStrings } from '../components/crud/strings';
+import { importStrings } from '../components/import/strings';
+import { enrollCompareStrings } from '../areas/enroll-compare/strings';
+import { candidateUserStrings } from '../areas/candidate-user/strings';
 import { dashboardStrings } from '../areas/dashboard/strings';
+import { educationPlanStrings } from '../areas/education-plan/strings';
 import { enrollStrings } from '../areas/enroll/strings';
+import { instructionStrings } from '../areas/instruction/strings';
 import { monitorStrings } from '../areas/monitor/strings';
+import { planDataStrings } from '../areas/plan-data/strings';
 import { recruitPlanStrings } from '../areas/recruit-plan/strings';
 import { systemStrings } from '../areas/system/strings';
 
@@ -199,9 +205,15 @@ export const adminStrings = stringTable(zh, en);
 export const ADMIN_STRINGS: StringTable[] = [
   adminStrings,
   crudStrings,
+  importStrings,
+  enrollCompareStrings,
   dashboardStrings,
   recruitPlanStrings,
   enrollStrings,
   systemStrings,
   monitorStrings,
+  candidateUserStrings,
+  instructionStrings,
+  educationPlanStrings,
+  planDataStrings,
 ];

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
-import { App, Button, Input, Space, Tag, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Input, Space, Tag, Typography } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,39 +9,11 @@ import {
   PERMISSIONS,
   type EnrollCompareRow,
 } from '@tegang/domain';
-import { CrudTable, type CrudConfig, type CrudContext } from '../../components/crud';
+import { CrudTable, type CrudConfig } from '../../components/crud';
+import { ExportButton } from '../../components/export-button';
 import { ImportButton } from '../../components/import';
 import { listPlanOptions } from '../recruit-plan/api';
 import { compareExportLink, compareImportApi, pageCompare, type CompareFilters } from './api';
-
-/** Export of the filtered list behind a single-use link. */
-function ExportButton({ ctx }: { ctx: CrudContext<EnrollCompareRow> }) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    if (ctx.total() === 0) return void message.warning(t('common.emptyDownload'));
-    setBusy(true);
-    try {
-      const { url } = await compareExportLink(ctx.query() as CompareFilters);
-      window.location.assign(url);
-    } catch {
-      // shown by the request client
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button
-      icon={<DownloadOutlined />}
-      loading={busy}
-      onClick={() => void run()}
-      data-testid="compare-export"
-    >
-      {t('screen.button.export')}
-    </Button>
-  );
-}
 
 /**
  * The enrolment comparison screen (/candidate/enrollCompare/index; spec §2 "Enrolment comparison":
@@ -58,6 +29,8 @@ export default function EnrollComparePage() {
     staleTime: 60_000,
   });
   const dataSource = useRef('');
+  // The plan chosen in the search: the import goes there.
+  const [planId, setPlanId] = useState<number | null>(null);
   const planEnum = new Map((plans.data ?? []).map((p) => [String(p.id), { text: `${p.year} · ${p.name}` }]));
 
   const columns: ProColumns<EnrollCompareRow>[] = [
@@ -69,7 +42,12 @@ export default function EnrollComparePage() {
       width: 200,
       ellipsis: true,
       render: (_d, row) => row.planName,
-      fieldProps: { showSearch: true, optionFilterProp: 'label', 'data-testid': 'compare-search-plan' },
+      fieldProps: {
+        showSearch: true,
+        optionFilterProp: 'label',
+        'data-testid': 'compare-search-plan',
+        onChange: (value: string | undefined) => setPlanId(value ? Number(value) : null),
+      },
     },
     { title: t('import.col.name'), dataIndex: 'name', width: 100, fieldProps: { maxLength: 30 } },
     { title: t('import.col.idCard'), dataIndex: 'idCard', width: 180, fieldProps: { maxLength: 18 } },
@@ -121,7 +99,6 @@ export default function EnrollComparePage() {
     columns,
     api: { page: pageCompare },
     toolbar: (ctx) => {
-      const planId = Number(ctx.query().planId) || null;
       return [
         ctx.can(PERMISSIONS.enrollCompare.import) && (
           <ImportButton
@@ -144,7 +121,14 @@ export default function EnrollComparePage() {
             onDone={ctx.reload}
           />
         ),
-        ctx.can(PERMISSIONS.enrollCompare.export) && <ExportButton key="export" ctx={ctx} />,
+        ctx.can(PERMISSIONS.enrollCompare.export) && (
+          <ExportButton
+            key="export"
+            ctx={ctx}
+            link={(filters) => compareExportLink(filters as CompareFilters)}
+            testId="compare-export"
+          />
+        ),
       ].filter(Boolean) as React.ReactNode[];
     },
   };

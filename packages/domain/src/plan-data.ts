@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { idNumber, INT_MAX, optionalString, requiredString, type FieldLabels } from './validation';
+import type { PlanDataStatus } from './recruit-plan';
+
+/**
+ * Recruit plan data in the back office (spec §3 "Recruit plan data", §5, §7 "/recruit/recruitPlanData",
+ * §9 "demandNumber"): one demand row per (plan, county, category, learning period, subject). The county
+ * is a level-3 region (its province and city are read from sys_region); category, learning period and
+ * subject are values of the dictionaries recruit_plan_category, recruit_learning_period and
+ * recruit_subject (checked by the server). demandNumber is a whole number ≥ 0.
+ */
+
+/** Labels of the payload (messages '{label}不能为空' of spec §5). */
+export const PLAN_DATA_LABELS: FieldLabels = {
+  planId: 'field.planId',
+  countyCode: 'field.countyCode',
+  category: 'field.category',
+  learningPeriod: 'field.learningPeriod',
+  subject: 'field.subject',
+  demandNumber: 'field.demandNumber',
+};
+
+/** demandNumber (spec §9): required, an integer from 0 (step 1); digit strings are accepted. */
+const demandNumber = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v),
+  z
+    .number({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null || issue.input === ''
+          ? 'rule.required'
+          : 'rule.integer',
+    })
+    .int({ error: 'rule.integer' })
+    .min(0, { error: 'rule.integer' })
+    .max(INT_MAX, { error: 'rule.integer' }),
+);
+
+/** POST /recruit/recruitPlanData (encrypted). */
+export const planDataCreateSchema = z.object({
+  planId: idNumber('rule.required', 'rule.invalidOption'),
+  countyCode: requiredString(12),
+  category: requiredString(32),
+  learningPeriod: requiredString(32),
+  subject: requiredString(32),
+  demandNumber,
+});
+/** PUT /recruit/recruitPlanData (encrypted): the same plus id; the status is unchanged. */
+export const planDataUpdateSchema = planDataCreateSchema.extend({ id: idNumber() });
+export type PlanDataInput = z.output<typeof planDataCreateSchema>;
+
+/** Search of GET /recruit/recruitPlanData/page: every field equal when given. */
+export const planDataQuerySchema = z.object({
+  planId: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    idNumber('rule.invalidOption', 'rule.invalidOption').optional(),
+  ),
+  countyCode: optionalString(12),
+  category: optionalString(32),
+  learningPeriod: optionalString(32),
+  subject: optionalString(32),
+  status: optionalString(1),
+});
+/** The search fields of the page (paging comes beside them). */
+export type PlanDataQuery = Partial<Record<keyof z.output<typeof planDataQuerySchema>, string | number>>;
+
+/** A plan data row as the back office sees it. */
+export interface PlanData {
+  id: number;
+  planId: number;
+  planName: string;
+  provinceCode: string;
+  cityCode: string;
+  countyCode: string;
+  /** "Province / City / County" names, for the list. */
+  regionName: string;
+  category: string;
+  learningPeriod: string;
+  subject: string;
+  demandNumber: number;
+  status: PlanDataStatus;
+  createTime: string;
+  updateTime: string;
+}

@@ -1,0 +1,26 @@
+import type { ApiResult, EducationPlan, EducationPlanQuery, Page, PageQuery } from '@tegang/domain';
+import { http, requestEnvelope } from '../../api/request';
+
+/** Category–education mapping in the back office (spec §7 "/recruit/educationPlan"). */
+
+/** The list request: search fields and paging. */
+export type EducationPlanListQuery = EducationPlanQuery & PageQuery;
+/** POST/PUT payload: a recruit_plan_category value and ≥ 1 sys_education values. */
+export interface EducationPlanPayload {
+  id?: number;
+  category: string;
+  education: string[];
+}
+
+export const pageEducationPlans = (query: EducationPlanListQuery) =>
+  http.get<Page<EducationPlan>>('/recruit/educationPlan/page', { ...query });
+
+export const createEducationPlan = (payload: EducationPlanPayload): Promise<ApiResult<number>> =>
+  requestEnvelope('POST', '/recruit/educationPlan', { data: payload });
+
+export const updateEducationPlan = (
+  payload: EducationPlanPayload & { id: number },
+): Promise<ApiResult<number>> => requestEnvelope('PUT', '/recruit/educationPlan', { data: payload });
+
+export const deleteEducationPlan = (id: number): Promise<ApiResult<null>> =>
+  requestEnvelope('DELETE', `/recruit/educationPlan/${id}`);
