@@ -31,6 +31,8 @@ export interface LoginAccount {
   failedLogins: number;
   lockedUntil: Date | null;
   state: string;
+  /** Why an administrator disabled a candidate (told to the candidate at login). */
+  stateReason?: string | null;
 }
 
 /** The account tables that carry the lockout columns. */
@@ -190,14 +192,20 @@ async function mayOpenLocked(ctx: AppContext, attempt: LoginAttempt, id: number)
   return ctx.kv.setNx(keys.bypass(attempt, id), '1', LOCK_S);
 }
 
-/** The right password: 403 when the account is disabled; else releases the count and the lock. */
+/**
+ * The right password: 403 when the account is disabled ('auth.login.disabledReason' {reason} for a
+ * candidate disabled with a reason); else releases the count and the lock.
+ */
 async function succeed(ctx: AppContext, attempt: LoginAttempt, account: LoginAccount): Promise<number> {
   const { table } = attempt;
   await ctx.db.update(table).set({ failedLogins: 0, lockedUntil: null }).where(eq(table.id, account.id));
   await ctx.kv.del(keys.ipFailed(attempt, account.id));
   await ctx.kv.del(keys.bypass(attempt, account.id));
   const active = attempt.kind === 'admin' ? USER_STATE.enabled : CANDIDATE_STATE.active;
-  if (account.state !== active) throw new AppError(403, 'auth.login.disabled');
+  if (account.state !== active)
+    throw attempt.kind === 'candidate' && account.stateReason
+      ? new AppError(403, 'auth.login.disabledReason', { reason: account.stateReason })
+      : new AppError(403, 'auth.login.disabled');
   await ctx.kv.set(keys.familiar(attempt, account.id), '1', FAMILIAR_DAYS * 86_400);
   return account.id;
 }

@@ -6,7 +6,7 @@ import type { Access } from '../../src/types';
 import type { TestApp } from '../helpers';
 import { createTestApp } from '../helpers';
 import { makeCandidate, multipart } from '../enroll/fixtures';
-import { adminSession } from './fixtures';
+import { adminSession, liveCandidate } from './fixtures';
 
 /**
  * A property-based fuzz of EVERY route of the route registry (app.ctx.routes,
@@ -375,6 +375,7 @@ describe('fuzz: every route in the registry (docs/security.md "Input")', () => {
       const name = `${spec.method} ${spec.url}`;
       // Fresh sessions for every route: a logout, lock or force-logout fuzzed before cannot spoil it.
       const admin = await adminSession(t);
+      candidateId = await liveCandidate(t, candidateId);
       const candidate = await openCandidate();
       const input = fc.record({
         who: fc.constantFrom<Identity>('own', 'own', 'own', 'none'),
