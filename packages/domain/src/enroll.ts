@@ -172,6 +172,7 @@ export const enrollQuerySchema = z.object({
   subject: optionalString(32),
   createStatus: optionalString(2),
   isDownload: optionalString(2),
+  auditStatus: optionalString(2),
 });
 export type EnrollQuery = z.output<typeof enrollQuerySchema>;
 /** The filters the back office sends to GET /candidate/enroll/page and the export (before parsing). */
@@ -200,6 +201,28 @@ export const AUDIT_STATUSES: readonly AuditStatus[] = [
 ];
 /** A rejection's reason: required, at most this many characters. */
 export const AUDIT_REASON_MAX = 200;
+/** At most this many applications in one audit decision (POST /candidate/enroll/audit). */
+export const AUDIT_BATCH_MAX = 500;
+
+/**
+ * POST /candidate/enroll/audit (issue 8 "Audit"): one decision for 1..AUDIT_BATCH_MAX applications:
+ * pass ('1') or reject ('2'); a rejection needs its reason ('enroll.audit.reasonRequired'), at most
+ * AUDIT_REASON_MAX characters. A pass ignores any reason given (stored as null).
+ */
+export const enrollAuditSchema = z
+  .object({
+    idList: z
+      .array(idNumber(), { error: 'rule.required' })
+      .min(1, { error: 'rule.required' })
+      .max(AUDIT_BATCH_MAX, { error: 'enroll.audit.tooMany' }),
+    auditStatus: z.enum([AUDIT_STATUS.passed, AUDIT_STATUS.rejected], { error: 'rule.invalidOption' }),
+    auditReason: optionalString(AUDIT_REASON_MAX, 'text'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.auditStatus === AUDIT_STATUS.rejected && !v.auditReason)
+      ctx.addIssue({ code: 'custom', path: ['auditReason'], message: 'enroll.audit.reasonRequired' });
+  });
+export type EnrollAuditInput = z.output<typeof enrollAuditSchema>;
 
 /** The enrolment as the API returns it (admin detail and candidate view); coded fields carry codes. */
 export interface Enroll {

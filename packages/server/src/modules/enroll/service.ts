@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, ilike, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, like, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   APPLY_FLAG,
+  AUDIT_STATUS,
   enrollFieldApplies,
   type EnrollConditionalField,
   enrollQuerySchema,
@@ -285,6 +286,7 @@ export function enrollSearch(query: EnrollQuery, scope: RegionScope): SQL | unde
   if (query.subject) c.push(eq(enroll.subject, query.subject));
   if (query.createStatus) c.push(eq(enroll.createStatus, query.createStatus));
   if (query.isDownload) c.push(eq(enroll.isDownload, query.isDownload));
+  if (query.auditStatus) c.push(eq(enroll.auditStatus, query.auditStatus));
   return and(...c);
 }
 
@@ -457,7 +459,9 @@ export async function submitApplication(
 /**
  * PUT /api/apply: replaces the candidate's own application while the window is open (the photo only
  * when a new one comes); the enrolment form is generated anew. Returns the id; 404 'enroll.notFound'
- * without an application, 400 as POST.
+ * without an application, 409 'enroll.audit.passedLocked' once it passed the audit (issue 8), 400 as
+ * POST. Editing a rejected (or pending) application resubmits it: auditStatus goes back to pending;
+ * the last rejection's auditReason, auditTime and auditorId stay for the record until the next decision.
  */
 export async function editApplication(
   ctx: AppContext,
@@ -468,12 +472,22 @@ export async function editApplication(
   const { plan, checked } = await checkSubmission(ctx, candidateId, fields, lang);
   const current = await findEnroll(ctx.db, ownedBy(candidateId, eq(enroll.planId, plan.id)));
   if (!current) throw new AppError(404, 'enroll.notFound');
+  if (current.row.auditStatus === AUDIT_STATUS.passed) throw conflict('enroll.audit.passedLocked');
   const picture = photo ? await storePhoto(ctx, photo, lang) : current.row.picture;
   try {
-    await ctx.db
+    const [updated] = await ctx.db
       .update(enroll)
-      .set({ ...enrollValues(checked), picture, createStatus: CREATE_STATUS.pending, updateTime: ctx.now() })
-      .where(eq(enroll.id, current.row.id));
+      .set({
+        ...enrollValues(checked),
+        picture,
+        createStatus: CREATE_STATUS.pending,
+        auditStatus: AUDIT_STATUS.pending,
+        updateTime: ctx.now(),
+      })
+      // A reviewer may pass it meanwhile: a passed application is never overwritten.
+      .where(and(eq(enroll.id, current.row.id), ne(enroll.auditStatus, AUDIT_STATUS.passed)))
+      .returning({ id: enroll.id });
+    if (!updated) throw conflict('enroll.audit.passedLocked');
   } catch (e) {
     if (photo && picture) await ctx.storage.remove(picture);
     throw e;

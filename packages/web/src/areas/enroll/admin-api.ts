@@ -2,6 +2,7 @@ import type {
   ApiResult,
   CodeOption,
   Enroll,
+  EnrollAuditInput,
   EnrollDetail,
   EnrollFilters,
   EnrollStatistics,
@@ -31,6 +32,13 @@ export const deleteEnrolls = (idList: number[]): Promise<ApiResult<null>> =>
 
 export const enrollCreateStatusOptions = () =>
   http.get<CodeOption[]>('/candidate/enroll/getEnrollCreateStatus');
+
+/** GET /candidate/enroll/getAuditStatus: the audit status options (issue 8). */
+export const enrollAuditStatusOptions = () => http.get<CodeOption[]>('/candidate/enroll/getAuditStatus');
+
+/** POST /candidate/enroll/audit: pass or reject applications (a rejection with its reason); answers {count}. */
+export const auditEnrolls = (input: EnrollAuditInput): Promise<ApiResult<{ count: number }>> =>
+  requestEnvelope('POST', '/candidate/enroll/audit', { data: input });
 
 /** POST /candidate/enroll/exportToken: a single-use link to the xlsx of the filtered list. */
 export const enrollExportLink = (filters: EnrollFilters) =>

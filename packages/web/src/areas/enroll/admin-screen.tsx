@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Image } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, DownloadOutlined } from '@ant-design/icons';
 import { ProFormText, type ProColumns, type ProDescriptionsItemProps } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,11 +17,14 @@ import {
   enrollQuerySchema,
   maxLengthsOf,
   CREATE_STATUS,
+  AUDIT_STATUS,
   type Enroll,
 } from '@tegang/domain';
 import {
+  auditEnrolls,
   deleteEnroll,
   deleteEnrolls,
+  enrollAuditStatusOptions,
   enrollCreateStatusOptions,
   enrollExportLink,
   getEnroll,
@@ -33,6 +36,8 @@ import {
 import { listPlanOptions } from '../recruit-plan/api';
 import {
   CrudTable,
+  RowButton,
+  useActions,
   useDictEnum,
   useOptionsEnum,
   type CrudConfig,
@@ -42,6 +47,7 @@ import { DictText } from '../../components/dict';
 import { RegionCascader, regionCodesOfValue, useRegionScopeTree } from '../../components/region-cascader';
 import { ruleOf } from '../../components/rules';
 import { useSession } from '../../admin/session';
+import { AuditRejectDialog, type RejectTarget } from './audit-reject-dialog';
 
 /** Input limits read from the schema the server validates with. */
 const QUERY_MAX = maxLengthsOf(enrollQuerySchema);
@@ -53,6 +59,9 @@ const QUERY_MAX = maxLengthsOf(enrollQuerySchema);
  */
 
 const createStatusBadge = (value: string) => (value === CREATE_STATUS.generated ? 'Success' : 'Default');
+/** Audit status badge (issue 8): pending processing, passed success, rejected error. */
+const auditStatusBadge = (value: string) =>
+  value === AUDIT_STATUS.passed ? 'Success' : value === AUDIT_STATUS.rejected ? 'Error' : 'Processing';
 
 /** spec §5 "Enrolment edit": phone required ('请输入手机号'), then the phone rules of the domain. */
 const phoneRule = ruleOf((value) => (isEmpty(value) ? 'enroll.phone.required' : checkPhone(value)));
@@ -100,6 +109,20 @@ export default function EnrollPage() {
     staleTime: 60_000,
   });
   const createStatus = useOptionsEnum('enrollCreateStatus', enrollCreateStatusOptions, createStatusBadge);
+  const auditStatus = useOptionsEnum('enrollAuditStatus', enrollAuditStatusOptions, auditStatusBadge);
+  const actions = useActions();
+  const [rejecting, setRejecting] = useState<(RejectTarget & { reload: () => void }) | null>(null);
+  const canAudit = (ctx: CrudContext<EnrollRow>) => ctx.can(PERMISSIONS.enroll.audit);
+  /** 通过: confirm, then POST /candidate/enroll/audit with auditStatus '1'. */
+  const pass = (rows: EnrollRow[], content: string, reload: () => void) =>
+    actions.confirm({
+      content,
+      okTestId: 'enroll-pass-ok',
+      call: () => auditEnrolls({ idList: rows.map((r) => r.id), auditStatus: AUDIT_STATUS.passed }),
+      reload,
+    });
+  const reject = (rows: EnrollRow[], title: string, reload: () => void) =>
+    setRejecting({ ids: rows.map((r) => r.id), title, reload });
   const dict = {
     gender: useDictEnum(ENROLL_DICT_FIELDS.gender),
     academicSession: useDictEnum(ENROLL_DICT_FIELDS.academicSession),
@@ -198,6 +221,22 @@ export default function EnrollPage() {
       width: 120,
     },
     {
+      title: t('field.auditStatus'),
+      dataIndex: 'auditStatus',
+      valueType: 'select',
+      valueEnum: auditStatus.valueEnum,
+      width: 110,
+      fieldProps: { 'data-testid': 'enroll-search-audit' },
+    },
+    {
+      title: t('field.auditReason'),
+      dataIndex: 'auditReason',
+      search: false,
+      ellipsis: true,
+      width: 160,
+      render: (_dom, row) => (row.auditStatus === AUDIT_STATUS.rejected && row.auditReason) || '-',
+    },
+    {
       title: t('field.pdfDownloadNum'),
       dataIndex: 'pdfDownloadNum',
       search: false,
@@ -249,8 +288,68 @@ export default function EnrollPage() {
     },
     rowLabel: (row) => row.name,
     editLabel: t('admin.enroll.editPhone'),
-    actionsWidth: 220,
-    toolbar: (ctx) => (ctx.can(PERMISSIONS.enroll.export) ? [<ExportButton key="export" ctx={ctx} />] : []),
+    actionsWidth: 300,
+    selectable: (can) => can(PERMISSIONS.enroll.audit),
+    toolbar: (ctx) => [
+      ...(canAudit(ctx)
+        ? [
+            <Button
+              key="batch-pass"
+              icon={<CheckOutlined />}
+              disabled={!ctx.selectedRows.length}
+              data-testid="enroll-batch-pass"
+              onClick={() =>
+                pass(
+                  ctx.selectedRows,
+                  t('admin.enroll.passManyConfirm', { count: ctx.selectedRows.length }),
+                  ctx.reload,
+                )
+              }
+            >
+              {t('admin.enroll.batchPass')}
+            </Button>,
+            <Button
+              key="batch-reject"
+              danger
+              icon={<CloseOutlined />}
+              disabled={!ctx.selectedRows.length}
+              data-testid="enroll-batch-reject"
+              onClick={() =>
+                reject(
+                  ctx.selectedRows,
+                  t('admin.enroll.rejectManyTitle', { count: ctx.selectedRows.length }),
+                  ctx.reload,
+                )
+              }
+            >
+              {t('admin.enroll.batchReject')}
+            </Button>,
+          ]
+        : []),
+      ...(ctx.can(PERMISSIONS.enroll.export) ? [<ExportButton key="export" ctx={ctx} />] : []),
+    ],
+    rowActions: (row, ctx) =>
+      canAudit(ctx)
+        ? [
+            <RowButton
+              key="pass"
+              testId={`enroll-pass-${row.id}`}
+              disabled={row.auditStatus === AUDIT_STATUS.passed}
+              onClick={() => pass([row], t('admin.enroll.passConfirm', { name: row.name }), ctx.reload)}
+            >
+              {t('admin.enroll.pass')}
+            </RowButton>,
+            <RowButton
+              key="reject"
+              danger
+              testId={`enroll-reject-${row.id}`}
+              disabled={row.auditStatus === AUDIT_STATUS.rejected}
+              onClick={() => reject([row], t('admin.enroll.rejectTitle', { name: row.name }), ctx.reload)}
+            >
+              {t('admin.enroll.reject')}
+            </RowButton>,
+          ]
+        : [],
     form: {
       loadRecord: false,
       labelWidth: 96,
@@ -271,9 +370,38 @@ export default function EnrollPage() {
       groups: [
         { title: t('section.basic'), columns: ENROLL_BASIC_FIELDS.map(item) },
         { title: t('section.enroll'), columns: ENROLL_INFO_FIELDS.map(item) },
+        {
+          title: t('admin.enroll.auditSection'),
+          columns: [
+            {
+              title: t('field.auditStatus'),
+              key: 'auditStatus',
+              render: (_dom, row) => auditStatus.valueEnum.get(row.auditStatus)?.text ?? row.auditStatus,
+            },
+            {
+              title: t('field.auditReason'),
+              key: 'auditReason',
+              render: (_dom, row) => row.auditReason || '-',
+            },
+            {
+              title: t('admin.enroll.auditTime'),
+              key: 'auditTime',
+              render: (_dom, row) => time(row.auditTime),
+            },
+          ],
+        },
       ],
     },
   };
 
-  return <CrudTable config={config} />;
+  return (
+    <>
+      <CrudTable config={config} />
+      <AuditRejectDialog
+        target={rejecting}
+        onClose={() => setRejecting(null)}
+        onDone={() => rejecting?.reload()}
+      />
+    </>
+  );
 }

@@ -92,6 +92,8 @@ export function CrudTable<
   const canRemove = !!(api.remove && can(permissions.remove));
   const canDetail = !!(config.detail && can(permissions.detail));
   const canRemoveMany = !!(api.removeMany && can(permissions.remove));
+  // Rows are selectable for batch delete, or for the screen's own batch actions (`selectable`).
+  const canSelect = canRemoveMany || !!config.selectable?.(can);
   const canAdd = !!(form && api.create && can(permissions.add));
   const canAddChild = canAdd && !!tree?.childValues;
 
@@ -143,7 +145,7 @@ export function CrudTable<
   // Columns keep their widths (ellipsis works); the table scrolls sideways on narrow screens.
   const scrollX = columns
     .filter((c) => !c.hideInTable)
-    .reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 140), canRemoveMany ? 48 : 0);
+    .reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 140), canSelect ? 48 : 0);
 
   // Tree mode: the expand icon and the indent go into a data column, not into the narrow 序号 column.
   // antd counts the selection column and takes one off an index it is given when rows are selectable.
@@ -152,7 +154,7 @@ export function CrudTable<
     1,
     visible.findIndex((c) => tree?.column !== undefined && c.dataIndex === tree.column),
   );
-  const expandIconColumnIndex = treeColumn + (canRemoveMany ? 2 : 0);
+  const expandIconColumnIndex = treeColumn + (canSelect ? 2 : 0);
 
   const formContext: CrudFormContext<T> | null = dialog.dialog
     ? { mode: dialog.dialog.mode, record: dialog.dialog.record, parent: dialog.dialog.parent }
@@ -232,7 +234,7 @@ export function CrudTable<
             : false
         }
         rowSelection={
-          canRemoveMany
+          canSelect
             ? {
                 selectedRowKeys: selected.keys,
                 checkStrictly: true,

@@ -139,6 +139,8 @@ export interface CrudConfig<T, V = Record<string, any>, Q = Record<string, unkno
   /** Show the rows as a tree (see CrudTree); `api.page` is then only used for lazy-tree searches. */
   tree?: CrudTree<T, V, Q>;
   permissions?: CrudPermissions;
+  /** Rows are selectable (for `toolbar` batch actions) even without batch delete, when this says so. */
+  selectable?: (can: (key: string | undefined) => boolean) => boolean;
   /** Rows that can be selected for batch delete (spec: only plans with status 0). */
   rowSelectable?: (row: T) => boolean;
   /** Rows whose delete action is enabled (default: all). */

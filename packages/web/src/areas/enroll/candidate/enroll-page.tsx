@@ -10,7 +10,8 @@ import { PageCard } from '../../../candidate/components/page-card';
 import { EnrollForm } from './enroll-form';
 import { EnrollView } from './enroll-view';
 import { candidateKeys, useCandidate } from '../../../candidate/state';
-import { APPLY_FLAG } from '@tegang/domain';
+import { APPLY_FLAG, AUDIT_STATUS } from '@tegang/domain';
+import { AuditNotice } from './audit-status';
 
 /**
  * /web/enroll, the application: no plan open or the window closed without an application →
@@ -118,7 +119,10 @@ function NewEnroll({ planId }: { planId: number }) {
   );
 }
 
-/** The candidate's application: editable inside the window, read-only outside it. */
+/**
+ * The candidate's application: editable inside the window, read-only outside it and once it passed the
+ * audit (issue 8; the view says why). A rejected one shows the reason above the form: saving resubmits it.
+ */
 function MyEnroll({ planId, editable }: { planId: number; editable: boolean }) {
   const { t } = useTranslation();
   const client = useQueryClient();
@@ -137,9 +141,10 @@ function MyEnroll({ planId, editable }: { planId: number; editable: boolean }) {
         <LoadFailed onRetry={() => void enroll.refetch()} />
       ) : !enroll.data ? (
         <LoadFailed message={t('enroll.notFound')} onRetry={() => void state.refresh()} />
-      ) : editable ? (
+      ) : editable && enroll.data.auditStatus !== AUDIT_STATUS.passed ? (
         <>
           <Alert type="success" showIcon message={t('web.enroll.editing')} style={{ marginBottom: 8 }} />
+          <AuditNotice enroll={enroll.data} editable />
           <EnrollForm
             key={enroll.dataUpdatedAt}
             planId={planId}
@@ -149,13 +154,15 @@ function MyEnroll({ planId, editable }: { planId: number; editable: boolean }) {
         </>
       ) : (
         <>
-          <Alert
-            type="warning"
-            showIcon
-            message={state.message || t('web.enroll.readonly')}
-            description={state.message ? t('web.enroll.readonly') : undefined}
-            style={{ marginBottom: 16 }}
-          />
+          {!editable && (
+            <Alert
+              type="warning"
+              showIcon
+              message={state.message || t('web.enroll.readonly')}
+              description={state.message ? t('web.enroll.readonly') : undefined}
+              style={{ marginBottom: 16 }}
+            />
+          )}
           <EnrollView enroll={enroll.data} />
         </>
       )}

@@ -8,6 +8,7 @@ import { getEnrollByPlanId, getEnrollDownloadLink } from '../api';
 import { LoadFailed, Loading } from '../../../candidate/components/loading';
 import { PageCard } from '../../../candidate/components/page-card';
 import { enrollChoiceItems } from './enroll-view';
+import { AuditNotice, AuditStatusTag } from './audit-status';
 import { useLabelStyle, useMobile } from '../../../candidate/hooks';
 import { candidateKeys, useCandidate } from '../../../candidate/state';
 import { APPLY_FLAG } from '@tegang/domain';
@@ -77,6 +78,7 @@ export default function EnrollTable() {
       ) : (
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
           <Alert type="info" showIcon message={t('web.enrollTable.tip')} />
+          <AuditNotice enroll={record} editable={state.canCandidate} />
           {state.plan && <Typography.Text strong>{state.plan.name}</Typography.Text>}
           <Descriptions
             bordered
@@ -88,6 +90,11 @@ export default function EnrollTable() {
               { key: 'idCard', label: t('field.idCard'), children: record.idCard },
               { key: 'phone', label: t('field.phone'), children: record.phone },
               ...enrollChoiceItems(record, t),
+              {
+                key: 'auditStatus',
+                label: t('field.auditStatus'),
+                children: <AuditStatusTag status={record.auditStatus} />,
+              },
             ]}
           />
           <Space wrap>

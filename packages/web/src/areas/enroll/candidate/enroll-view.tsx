@@ -12,6 +12,7 @@ import {
 import type { CandidateEnroll } from '../api';
 import { DictText } from '../../../components/dict';
 import { useLabelStyle } from '../../../candidate/hooks';
+import { AuditNotice, AuditStatusTag } from './audit-status';
 
 type Items = NonNullable<DescriptionsProps['items']>;
 
@@ -63,13 +64,22 @@ function basicItems(enroll: CandidateEnroll, t: TFunction): Items {
   });
 }
 
-/** The candidate's application, read-only (outside the enrolment window). */
+/**
+ * The candidate's application, read-only (outside the enrolment window, or once it passed the audit):
+ * its audit status (Tag) and what it means (AuditNotice: the rejection's reason, or "passed, no more
+ * changes"), then the two groups.
+ */
 export function EnrollView({ enroll }: { enroll: CandidateEnroll }) {
   const { t } = useTranslation();
   const column = { xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 };
   const styles = { label: useLabelStyle(150) };
   return (
     <div data-testid="enroll-view">
+      <div style={{ marginBottom: 16 }}>
+        <Typography.Text type="secondary">{t('field.auditStatus')}：</Typography.Text>
+        <AuditStatusTag status={enroll.auditStatus} />
+      </div>
+      <AuditNotice enroll={enroll} editable={false} />
       {enroll.pictureData && (
         <div style={{ marginBottom: 16 }}>
           <Typography.Text type="secondary">{t('field.picture')}</Typography.Text>

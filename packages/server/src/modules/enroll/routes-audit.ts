@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { enrollAuditSchema, PERMISSIONS } from '@tegang/domain';
+import { ok } from '../../lib/envelope';
+import { auditEnrolls, auditStatusOptions } from './service-audit';
+
+/**
+ * The audit of applications in the back office (issue 8 "Audit", spec §2 "Enrolment records", §6 region
+ * scope): a reviewer passes or rejects applications of their region; each decision is written to the
+ * operation log (plugins/audit.ts) as an edit.
+ */
+export async function enrollAuditRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  /**
+   * POST /candidate/enroll/audit {idList: 1..500 ids, auditStatus: '1' pass | '2' reject, auditReason}
+   * (PERMISSIONS.enroll.audit). Answers {count} with msg 'enroll.audit.done'. Errors: 400 field errors
+   * (a rejection without a reason: 'enroll.audit.reasonRequired'; reason over 200 characters), 403
+   * without the key, 404 'enroll.notFound' when any id is not an enrolment in the caller's region
+   * (then nothing changes).
+   */
+  app.post(
+    '/candidate/enroll/audit',
+    {
+      config: { access: { permission: PERMISSIONS.enroll.audit }, audit: { businessType: '2' } },
+      schema: {
+        tags: ['enroll'],
+        summary:
+          "Audit enrolments {idList, auditStatus '1'|'2', auditReason (required when '2', ≤200)} in the caller’s region, all or none: {count}",
+        body: enrollAuditSchema,
+      },
+    },
+    async (req) =>
+      ok(
+        req,
+        { count: await auditEnrolls(ctx, req.body, req.admin!.id, req.admin!.scope) },
+        'enroll.audit.done',
+      ),
+  );
+
+  /** GET /candidate/enroll/getAuditStatus: the audit status options [{value, label}] in the caller's language. */
+  app.get(
+    '/candidate/enroll/getAuditStatus',
+    {
+      config: { access: { admin: true } },
+      schema: { tags: ['enroll'], summary: 'Audit status options [{value, label}] (status.audit.*)' },
+    },
+    async (req) => ok(req, auditStatusOptions(req.lang)),
+  );
+}
