@@ -174,7 +174,10 @@ describe('recruit plan data import (one import mechanism)', () => {
 
 describe('recruit plan data export', () => {
   it('exports the filtered rows with the template’s columns first, ready to import again', async () => {
-    const { body } = await t.call<{ url: string }>('POST', `${BASE}/exportToken`, { token, body: { planId } });
+    const { body } = await t.call<{ url: string }>('POST', `${BASE}/exportToken`, {
+      token,
+      body: { planId },
+    });
     const raw = await t.app.inject({ method: 'GET', url: body.data.url });
     expect(raw.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
@@ -184,7 +187,12 @@ describe('recruit plan data export', () => {
     expect(rows).toContainEqual(['南明区', '普通岗位', '小学', '语文', 8, '导入测试计划', '启用']);
     // The export imports again unchanged.
     const before = await demandOf(planId);
-    const again = await postImport(t, `${BASE}/importExcel?planId=${planId}`, token, Buffer.from(raw.rawPayload));
+    const again = await postImport(
+      t,
+      `${BASE}/importExcel?planId=${planId}`,
+      token,
+      Buffer.from(raw.rawPayload),
+    );
     expect((await waitForImport(t, BASE, again.body.data.id, token)).status).toBe(IMPORT_STATUS.done);
     expect(await demandOf(planId)).toEqual(before);
     const viewer = await adminWith(t, [PERMISSIONS.planData.list]);
