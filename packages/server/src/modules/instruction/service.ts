@@ -1,10 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { INSTRUCTION_TYPE } from '@tegang/domain';
 import type { Db } from '../../db';
 import { instruction } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 
 /** Instruction types (spec §3 Instruction; GET /recruit/instruction/getInstructionType). */
-export const INSTRUCTION_TYPE_ENROLL_NOTICE = '1';
+export const INSTRUCTION_TYPE_ENROLL_NOTICE = INSTRUCTION_TYPE.enrollNotice;
 
 /**
  * The newest enrolment notice of a plan (GET /api/instruction/getEnrollNotice/{id}):
