@@ -8,7 +8,7 @@ import { codedLabel, fieldCaption } from './enroll-fields';
 /**
  * The enrolment export (spec §7 GET /candidate/enroll/export): an xlsx written with exceljs's streaming
  * writer, row by row from batches, so 100k rows stay in bounded memory. Columns: the list columns of
- * spec §2 first, then the rest of the form. Coded fields are written as their labels. Every value goes
+ * spec §2 first, then the audit status and reason (issue 8), then the rest of the form. Coded fields are written as their labels. Every value goes
  * through escapeCell (: a text starting with =, +, -, @, tab or CR is written behind an apostrophe).
  */
 export const EXPORT_COLUMNS: (keyof Enroll)[] = [
@@ -26,6 +26,8 @@ export const EXPORT_COLUMNS: (keyof Enroll)[] = [
   'createStatus',
   'pdfDownloadNum',
   'isDownload',
+  'auditStatus',
+  'auditReason',
   'planType',
   'birthday',
   'nation',
@@ -79,6 +81,7 @@ export function writeEnrollExport(batches: AsyncIterable<Enroll[]>, dicts: Dicts
     if (key === 'createTime' || key === 'updateTime') return formatDateTime(value as string);
     if (key === 'createStatus') return translate(lang, `status.createStatus.${value}` as MessageKey);
     if (key === 'isDownload') return translate(lang, `status.download.${value}` as MessageKey);
+    if (key === 'auditStatus') return translate(lang, `status.audit.${value}` as MessageKey);
     const coded = codedLabel(dicts, e, key, lang);
     if (coded !== undefined) return coded;
     return typeof value === 'number' ? value : ((value as string | null) ?? '');

@@ -81,8 +81,8 @@ export const WRITE_BATCH = 2000;
 export const MAX_STORED_ISSUES = 5000;
 /** The progress is written at most this often. */
 const PROGRESS_EVERY_MS = 400;
-/** Chunk size of the upload fed to the reader (the progress follows the bytes consumed). */
-const CHUNK = 64 * 1024;
+/** Chunk size of the upload fed to the reader: ~1% of the file (the progress follows the bytes consumed). */
+const chunkSize = (bytes: number) => Math.max(256 * 1024, Math.ceil(bytes / 100));
 
 /** A failure of the whole file (not of a row): the job ends 'failed' with this message. */
 export class ImportFileError extends Error {
@@ -136,6 +136,7 @@ function headerIndex(columns: readonly ImportColumn[]): Map<string, string> {
 /** Feeds `data` in chunks, telling how many bytes were taken. */
 function chunked(data: Buffer, onRead: (bytes: number) => void): Readable {
   let offset = 0;
+  const CHUNK = chunkSize(data.length);
   return new Readable({
     read() {
       if (offset >= data.length) return void this.push(null);
@@ -147,21 +148,15 @@ function chunked(data: Buffer, onRead: (bytes: number) => void): Readable {
   });
 }
 
-/** The rows of the first worksheet: [rowNumber, values (1-based)]. */
-async function* firstSheetRows(input: Readable): AsyncGenerator<[number, ExcelJS.CellValue[]]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+/** The streaming reader of a workbook (styles kept: date cells come as dates). */
+function workbookReader(input: Readable) {
+  return new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'cache',
     entries: 'emit',
   });
-  for await (const sheet of reader) {
-    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-      yield [row.number, row.values as ExcelJS.CellValue[]];
-    }
-    return; // the first sheet only
-  }
 }
 
 interface RunOutcome {
@@ -262,8 +257,9 @@ async function readAndWrite<Row, Prep>(
   let bytesRead = 0;
   let lastProgress = Date.now();
   const captions = new Map(def.columns.map((c) => [c.key, c.labelKey]));
+  /** Writes the progress when PROGRESS_EVERY_MS passed (checked every 256 rows; no await per row). */
   const progress = async () => {
-    if (Date.now() - lastProgress < PROGRESS_EVERY_MS) return;
+    if ((total & 255) !== 0 || Date.now() - lastProgress < PROGRESS_EVERY_MS) return;
     lastProgress = Date.now();
     await ctx.db
       .update(importJob)
@@ -279,64 +275,70 @@ async function readAndWrite<Row, Prep>(
       const seen = new Map<string, number>();
       let batch: Row[] = [];
       let writing: Promise<void> = Promise.resolve();
-      for await (const [rowNumber, values] of firstSheetRows(chunked(data, (n) => (bytesRead = n)))) {
-        const texts = values.map(cellText);
-        if (!keys) {
-          // The first non-empty row is the header.
+      // The first worksheet only; rows straight from exceljs's iterator (no wrapper per row).
+      const reader = workbookReader(chunked(data, (n) => (bytesRead = n)));
+      for await (const sheet of reader) {
+        for await (const excelRow of sheet as AsyncIterable<ExcelJS.Row>) {
+          const rowNumber = excelRow.number;
+          const texts = (excelRow.values as ExcelJS.CellValue[]).map(cellText);
+          if (!keys) {
+            // The first non-empty row is the header.
+            if (texts.every((t) => !t)) continue;
+            keys = texts.map((t) => (t ? index.get(normalizeHeader(t)) : undefined));
+            const missing = def.columns.filter((c) => c.required && !keys!.includes(c.key));
+            if (missing.length)
+              throw new ImportFileError('import.missingColumns', {
+                columns: missing.map((c) => translate('zh', c.labelKey)).join('、'),
+              });
+            continue;
+          }
           if (texts.every((t) => !t)) continue;
-          keys = texts.map((t) => (t ? index.get(normalizeHeader(t)) : undefined));
-          const missing = def.columns.filter((c) => c.required && !keys!.includes(c.key));
-          if (missing.length)
-            throw new ImportFileError('import.missingColumns', {
-              columns: missing.map((c) => translate('zh', c.labelKey)).join('、'),
-            });
-          continue;
-        }
-        if (texts.every((t) => !t)) continue;
-        total += 1;
-        if (total > IMPORT_MAX_ROWS)
-          throw new ImportFileError('import.tooManyRows', { max: IMPORT_MAX_ROWS });
-        const cells: Record<string, string> = {};
-        for (const c of def.columns) cells[c.key] = '';
-        keys.forEach((key, i) => {
-          if (key) cells[key] = texts[i] ?? '';
-        });
-        let rowOk = true;
-        const report: ReportIssue = (column, messageKey, params) => {
-          rowOk = false;
-          errorCount += 1;
-          if (issues.length < MAX_STORED_ISSUES) {
-            const labelKey = column ? captions.get(column) : undefined;
-            issues.push({
-              rowNumber,
-              column,
-              value: column ? (cells[column] ?? null) : null,
-              messageKey,
-              params: { ...(labelKey ? { label: translate('zh', labelKey) } : {}), ...params },
-            });
+          total += 1;
+          if (total > IMPORT_MAX_ROWS)
+            throw new ImportFileError('import.tooManyRows', { max: IMPORT_MAX_ROWS });
+          const cells: Record<string, string> = {};
+          for (const c of def.columns) cells[c.key] = '';
+          keys.forEach((key, i) => {
+            if (key) cells[key] = texts[i] ?? '';
+          });
+          let rowOk = true;
+          const report: ReportIssue = (column, messageKey, params) => {
+            rowOk = false;
+            errorCount += 1;
+            if (issues.length < MAX_STORED_ISSUES) {
+              const labelKey = column ? captions.get(column) : undefined;
+              issues.push({
+                rowNumber,
+                column,
+                value: column ? (cells[column] ?? null) : null,
+                messageKey,
+                params: { ...(labelKey ? { label: translate('zh', labelKey) } : {}), ...params },
+              });
+            }
+          };
+          const row = def.parse(cells, prep, report);
+          if (row && rowOk && def.uniqueKey) {
+            const key = def.uniqueKey(row);
+            const first = seen.get(key);
+            if (first !== undefined) report(null, 'import.duplicateRow', { row: first });
+            else seen.set(key, rowNumber);
           }
-        };
-        const row = def.parse(cells, prep, report);
-        if (row && rowOk && def.uniqueKey) {
-          const key = def.uniqueKey(row);
-          const first = seen.get(key);
-          if (first !== undefined) report(null, 'import.duplicateRow', { row: first });
-          else seen.set(key, rowNumber);
-        }
-        if (row && rowOk && errorCount === 0) {
-          batch.push(row);
-          if (batch.length >= WRITE_BATCH) {
-            // One batch is written (by PostgreSQL) while the next one is read: wait for the previous only.
-            await writing;
-            const full = batch;
-            writing = def.write(tx, full, prep).then(() => {
-              imported += full.length;
-            });
-            writing.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
-            batch = [];
+          if (row && rowOk && errorCount === 0) {
+            batch.push(row);
+            if (batch.length >= WRITE_BATCH) {
+              // One batch is written (by PostgreSQL) while the next one is read: wait for the previous only.
+              await writing;
+              const full = batch;
+              writing = def.write(tx, full, prep).then(() => {
+                imported += full.length;
+              });
+              writing.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
+              batch = [];
+            }
           }
+          if ((total & 255) === 0) await progress();
         }
-        await progress();
+        break; // the first sheet only
       }
       await writing;
       if (!keys) throw new ImportFileError('import.empty');

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sum } from 'drizzle-orm';
 import { recruitPlanData } from '../../src/db/schema';
-import type { EnrollStatistics } from '@tegang/domain';
+import { PERMISSIONS, type EnrollStatistics } from '@tegang/domain';
 import { createTestApp, type TestApp } from '../helpers';
+import { adminWith } from '../recruit-plan/fixtures';
 import { applyToOpenPlan, makeAdmin, type openPlanAndDemand } from './fixtures';
 
 let t: TestApp;
@@ -51,5 +52,10 @@ describe('GET /candidate/enroll/statistics (dashboard: enrolments against demand
       (await t.call<EnrollStatistics>('GET', '/candidate/enroll/statistics', { token: elsewhere })).body.data,
     ).toMatchObject({ total: 0, demand: 0, byCounty: [] });
     expect((await t.call('GET', '/candidate/enroll/statistics')).status).toBe(401);
+    // The dashboard is a menu screen of its own: the enrolment list's key does not open it.
+    const clerk = await adminWith(t, [PERMISSIONS.enroll.list]);
+    expect((await t.call('GET', '/candidate/enroll/statistics', { token: clerk })).status).toBe(403);
+    const viewer = await adminWith(t, [PERMISSIONS.dashboard.list]);
+    expect((await t.call('GET', '/candidate/enroll/statistics', { token: viewer })).status).toBe(200);
   });
 });

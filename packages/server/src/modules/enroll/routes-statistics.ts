@@ -11,7 +11,7 @@ export async function enrollStatisticsRoutes(base: FastifyInstance) {
   app.get(
     '/candidate/enroll/statistics',
     {
-      config: { access: { permission: PERMISSIONS.enroll.list } },
+      config: { access: { permission: PERMISSIONS.dashboard.list } },
       schema: {
         tags: ['enroll'],
         summary:
