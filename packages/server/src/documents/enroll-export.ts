@@ -1,15 +1,14 @@
-import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type { Readable } from 'node:stream';
 import { formatDateTime, translate, type Enroll, type Lang, type MessageKey } from '@tegang/domain';
 import type { Dicts } from '../lib/dicts';
-import { escapeCell } from './cells';
 import { codedLabel, fieldCaption } from './enroll-fields';
+import { streamSheet } from './xlsx-stream';
 
 /**
  * The enrolment export (spec §7 GET /candidate/enroll/export): an xlsx written with exceljs's streaming
  * writer, row by row from batches, so 100k rows stay in bounded memory. Columns: the list columns of
  * spec §2 first, then the audit status and reason (issue 8), then the rest of the form. Coded fields are written as their labels. Every value goes
- * through escapeCell (: a text starting with =, +, -, @, tab or CR is written behind an apostrophe).
+ * through escapeCell (documents/xlsx-stream.ts) (: a text starting with =, +, -, @, tab or CR is written behind an apostrophe).
  */
 export const EXPORT_COLUMNS: (keyof Enroll)[] = [
   'planYear',
@@ -61,21 +60,6 @@ const WIDTHS: Partial<Record<keyof Enroll, number>> = {
 };
 
 export function writeEnrollExport(batches: AsyncIterable<Enroll[]>, dicts: Dicts, lang: Lang): Readable {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(translate(lang, 'enroll.export.sheet'), {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
-  sheet.columns = EXPORT_COLUMNS.map((key) => ({
-    header: fieldCaption(lang, key),
-    key,
-    width: WIDTHS[key] ?? 14,
-  }));
-  sheet.getRow(1).font = { bold: true };
   const cell = (e: Enroll, key: keyof Enroll): string | number => {
     const value = e[key];
     if (key === 'createTime' || key === 'updateTime') return formatDateTime(value as string);
@@ -86,12 +70,12 @@ export function writeEnrollExport(batches: AsyncIterable<Enroll[]>, dicts: Dicts
     if (coded !== undefined) return coded;
     return typeof value === 'number' ? value : ((value as string | null) ?? '');
   };
-  (async () => {
-    for await (const batch of batches) {
-      for (const e of batch) sheet.addRow(EXPORT_COLUMNS.map((key) => escapeCell(cell(e, key)))).commit();
-    }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((error) => out.destroy(error as Error));
-  return out;
+  async function* rows() {
+    for await (const batch of batches) yield batch.map((e) => EXPORT_COLUMNS.map((key) => cell(e, key)));
+  }
+  return streamSheet(
+    translate(lang, 'enroll.export.sheet'),
+    EXPORT_COLUMNS.map((key) => ({ header: fieldCaption(lang, key), width: WIDTHS[key] ?? 14 })),
+    rows(),
+  );
 }

@@ -1,10 +1,8 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import {
   enrollCompareQuerySchema,
   formatDateTime,
-  hasPermission,
   PERMISSIONS,
   translate,
   type DownloadLink,
@@ -19,15 +17,13 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db';
 import { enrollCompare, recruitPlan } from '../../db/schema';
-import { escapeCell } from '../../documents/cells';
+import { streamSheet } from '../../documents/xlsx-stream';
 import { loadDicts, type Dicts } from '../../lib/dicts';
-import { consumeDownloadToken, issueDownloadToken } from '../../lib/downloads';
-import { forbidden } from '../../lib/errors';
+import { exportFileName, exportLink, openExport } from '../../lib/exports';
 import { containsPattern } from '../../lib/like';
 import { page } from '../../lib/envelope';
 import { offsetOf, type Paging } from '../../lib/paging';
 import { scopeWhere } from '../../lib/scope';
-import { loadAdmin } from '../../lib/sessions';
 
 const FIELD_LABEL: Record<EnrollCompareDifference['field'], MessageKey> = {
   enroll: 'enrollCompare.diff.enroll',
@@ -123,17 +119,12 @@ export async function pageCompare(
 }
 
 /** POST /candidate/enrollCompare/exportToken: a single-use link (5 min) to the export of `query`. */
-export async function compareExportLink(
+export function compareExportLink(
   ctx: AppContext,
   adminId: number,
   query: EnrollCompareQuery,
 ): Promise<DownloadLink> {
-  const token = await issueDownloadToken(
-    ctx.db,
-    { kind: 'enroll-compare-export', resourceId: 0, subjectKind: 'admin', subjectId: adminId, params: query },
-    ctx.now(),
-  );
-  return { url: `/candidate/enrollCompare/export?token=${token}` };
+  return exportLink(ctx, 'enroll-compare-export', '/candidate/enrollCompare/export', adminId, query);
 }
 
 async function* batches(db: Db, where: SQL | undefined) {
@@ -152,6 +143,17 @@ async function* batches(db: Db, where: SQL | undefined) {
   }
 }
 
+const EXPORT_HEADER: [MessageKey, number][] = [
+  ['enrollCompare.col.plan', 30],
+  ['import.col.name', 12],
+  ['import.col.idCard', 22],
+  ['import.col.academicSession', 12],
+  ['import.col.enrollSubject', 12],
+  ['enrollCompare.col.dataSource', 20],
+  ['enrollCompare.col.errorDetails', 60],
+  ['enrollCompare.col.createTime', 20],
+];
+
 /**
  * GET /candidate/enrollCompare/export?token: the rows of the token's filters inside the holder's
  * current region as a streamed xlsx (the list's columns, every cell escaped); 403 when the holder lost
@@ -162,55 +164,34 @@ export async function exportCompare(
   token: string,
   lang: Lang,
 ): Promise<{ stream: Readable; fileName: string }> {
-  const grant = await consumeDownloadToken(ctx.db, token, 'enroll-compare-export', ctx.now());
-  const admin = await loadAdmin(ctx.db, grant.subjectId, 0);
-  if (!admin || !hasPermission(admin.permissions, PERMISSIONS.enrollCompare.export)) throw forbidden();
-  const query = enrollCompareQuerySchema.parse(grant.params ?? {});
+  const { admin, filters } = await openExport(
+    ctx,
+    token,
+    'enroll-compare-export',
+    PERMISSIONS.enrollCompare.export,
+  );
+  const where = searchOf(enrollCompareQuerySchema.parse(filters), admin.scope);
   const dicts = await loadDicts(ctx.db);
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(translate(lang, 'enrollCompare.sheet'), {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
-  const header: [MessageKey, number][] = [
-    ['enrollCompare.col.plan', 30],
-    ['import.col.name', 12],
-    ['import.col.idCard', 22],
-    ['import.col.academicSession', 12],
-    ['import.col.enrollSubject', 12],
-    ['enrollCompare.col.dataSource', 20],
-    ['enrollCompare.col.errorDetails', 60],
-    ['enrollCompare.col.createTime', 20],
-  ];
-  sheet.columns = header.map(([key, width]) => ({ header: translate(lang, key), width }));
-  sheet.getRow(1).font = { bold: true };
-  (async () => {
-    for await (const batch of batches(ctx.db, searchOf(query, admin.scope))) {
-      for (const r of batch) {
+  async function* rows() {
+    for await (const batch of batches(ctx.db, where)) {
+      yield batch.map((r) => {
         const row = toRow(r, dicts, lang);
-        sheet
-          .addRow(
-            [
-              row.planName,
-              row.name,
-              row.idCard,
-              row.academicSession ?? '',
-              row.subject ?? '',
-              row.dataSource,
-              row.errorDetails,
-              formatDateTime(row.createTime),
-            ].map(escapeCell),
-          )
-          .commit();
-      }
+        return [
+          row.planName,
+          row.name,
+          row.idCard,
+          row.academicSession ?? '',
+          row.subject ?? '',
+          row.dataSource,
+          row.errorDetails,
+          formatDateTime(row.createTime),
+        ];
+      });
     }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((error: Error) => out.destroy(error));
-  const fileName = `${translate(lang, 'enrollCompare.sheet')}-${formatDateTime(ctx.now()).replace(/[ :]/g, '')}.xlsx`;
-  return { stream: out, fileName };
+  }
+  const columns = EXPORT_HEADER.map(([key, width]) => ({ header: translate(lang, key), width }));
+  return {
+    stream: streamSheet(translate(lang, 'enrollCompare.sheet'), columns, rows()),
+    fileName: exportFileName(lang, 'enrollCompare.sheet', ctx.now()),
+  };
 }

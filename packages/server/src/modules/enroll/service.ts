@@ -7,7 +7,6 @@ import {
   enrollFieldApplies,
   type EnrollConditionalField,
   enrollQuerySchema,
-  hasPermission,
   PERMISSIONS,
   type EnrollDetail,
   type Page,
@@ -42,12 +41,12 @@ import type { Db, Tx } from '../../db';
 import { candidateUser, enroll, recruitPlan, sysRegion } from '../../db/schema';
 import { renderEnrollForm } from '../../documents/enroll-form';
 import { loadDicts } from '../../lib/dicts';
-import { AppError, ValidationError, conflict, forbidden } from '../../lib/errors';
+import { AppError, ValidationError, conflict } from '../../lib/errors';
 import { page } from '../../lib/envelope';
 import { offsetOf, type Paging } from '../../lib/paging';
-import { loadAdmin } from '../../lib/sessions';
 import { writeEnrollExport } from '../../documents/enroll-export';
 import { consumeDownloadToken, issueDownloadToken } from '../../lib/downloads';
+import { exportFileName, exportLink as makeExportLink, openExport } from '../../lib/exports';
 import { findOpenPlan } from '../recruit-plan/service';
 import { normalizePhoto } from '../../lib/photos';
 import { scopeWhere } from '../../lib/scope';
@@ -614,17 +613,8 @@ export async function regenerateForms(ctx: AppContext, ids: number[], scope: Reg
 }
 
 /** POST /candidate/enroll/exportToken: a single-use link (5 min) to the xlsx export of `query`. */
-export async function exportLink(
-  ctx: AppContext,
-  adminId: number,
-  query: EnrollQuery,
-): Promise<DownloadLink> {
-  const token = await issueDownloadToken(
-    ctx.db,
-    { kind: 'enroll-export', resourceId: 0, subjectKind: 'admin', subjectId: adminId, params: query },
-    ctx.now(),
-  );
-  return { url: `/candidate/enroll/export?token=${token}` };
+export function exportLink(ctx: AppContext, adminId: number, query: EnrollQuery): Promise<DownloadLink> {
+  return makeExportLink(ctx, 'enroll-export', '/candidate/enroll/export', adminId, query);
 }
 
 /**
@@ -633,15 +623,12 @@ export async function exportLink(
  * file name ("<sheet>-<YYYY-MM-DDHHmmss>.xlsx") in `lang`.
  */
 export async function exportEnrolls(ctx: AppContext, token: string, lang: Lang) {
-  const grant = await consumeDownloadToken(ctx.db, token, 'enroll-export', ctx.now());
-  const admin = await loadAdmin(ctx.db, grant.subjectId, 0);
-  if (!admin || !hasPermission(admin.permissions, PERMISSIONS.enroll.export)) throw forbidden();
-  const query = enrollQuerySchema.parse(grant.params ?? {});
+  const { admin, filters } = await openExport(ctx, token, 'enroll-export', PERMISSIONS.enroll.export);
+  const query = enrollQuerySchema.parse(filters);
   const stream = writeEnrollExport(
     eachEnroll(ctx.db, enrollSearch(query, admin.scope)),
     await loadDicts(ctx.db),
     lang,
   );
-  const fileName = `${translate(lang, 'enroll.export.sheet')}-${formatDateTime(ctx.now()).replace(/[ :]/g, '')}.xlsx`;
-  return { stream, fileName };
+  return { stream, fileName: exportFileName(lang, 'enroll.export.sheet', ctx.now()) };
 }
