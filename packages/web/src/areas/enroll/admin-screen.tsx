@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Image } from 'antd';
-import { CheckOutlined, CloseOutlined, DownloadOutlined } from '@ant-design/icons';
+import { Button, Image } from 'antd';
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { ProFormText, type ProColumns, type ProDescriptionsItemProps } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +34,7 @@ import {
   type EnrollFilters,
 } from './admin-api';
 import { listPlanOptions } from '../recruit-plan/api';
+import { ExportButton } from '../../components/export-button';
 import {
   CrudTable,
   RowButton,
@@ -70,32 +71,6 @@ const isDictField = (field: string): field is EnrollDictField => field in ENROLL
 
 /** A row of the list; its detail (GET /candidate/enroll/{id}) adds the photo. */
 type EnrollRow = Enroll & Partial<Pick<EnrollDetail, 'pictureData'>>;
-
-function ExportButton({ ctx }: { ctx: CrudContext<EnrollRow> }) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    if (ctx.total() === 0) {
-      message.warning(t('common.emptyDownload'));
-      return;
-    }
-    setBusy(true);
-    try {
-      const { url } = await enrollExportLink(ctx.query() as EnrollFilters);
-      window.location.assign(url); // an xlsx attachment behind a single-use link
-    } catch {
-      // shown by the request client
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void run()} data-testid="enroll-export">
-      {t('admin.enroll.export')}
-    </Button>
-  );
-}
 
 export default function EnrollPage() {
   const { t } = useTranslation();
@@ -326,7 +301,16 @@ export default function EnrollPage() {
             </Button>,
           ]
         : []),
-      ...(ctx.can(PERMISSIONS.enroll.export) ? [<ExportButton key="export" ctx={ctx} />] : []),
+      ...(ctx.can(PERMISSIONS.enroll.export)
+        ? [
+            <ExportButton
+              key="export"
+              ctx={ctx}
+              link={(filters) => enrollExportLink(filters as EnrollFilters)}
+              testId="enroll-export"
+            />,
+          ]
+        : []),
     ],
     rowActions: (row, ctx) =>
       canAudit(ctx)
