@@ -54,6 +54,8 @@ export const planDataQuerySchema = z.object({
     (v) => (v === '' || v === null ? undefined : v),
     idNumber('rule.invalidOption', 'rule.invalidOption').optional(),
   ),
+  provinceCode: optionalString(12),
+  cityCode: optionalString(12),
   countyCode: optionalString(12),
   category: optionalString(32),
   learningPeriod: optionalString(32),

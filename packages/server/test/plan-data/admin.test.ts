@@ -149,6 +149,20 @@ describe('GET /recruit/recruitPlanData/page', () => {
     });
     expect(none.body.data.total).toBe(0);
   });
+
+  it('filters by a city picked alone: its counties only', async () => {
+    const byCity = await t.call<Page<PlanData>>('GET', `${URL}/page`, {
+      token,
+      query: { planId: home.planId, cityCode: home.cityCode, size: 100 },
+    });
+    const all = await t.call<Page<PlanData>>('GET', `${URL}/page`, {
+      token,
+      query: { planId: home.planId, size: 100 },
+    });
+    expect(byCity.body.data.total).toBeGreaterThan(0);
+    expect(byCity.body.data.total).toBeLessThan(all.body.data.total);
+    expect(byCity.body.data.records.every((r) => r.cityCode === home.cityCode)).toBe(true);
+  });
 });
 
 describe('status', () => {

@@ -30,6 +30,9 @@ type Row = typeof recruitPlanData.$inferSelect;
 /** The search of GET /recruit/recruitPlanData/page (every field equal when given). */
 export interface PlanDataSearch {
   planId?: number;
+  /** The region searched: the deepest level given (a province or city picked alone filters too). */
+  provinceCode?: string;
+  cityCode?: string;
   countyCode?: string;
   category?: string;
   learningPeriod?: string;
@@ -91,6 +94,8 @@ export function pagePlanData(
     where: [
       scopeWhere(t, scope),
       search.planId ? eq(t.planId, search.planId) : undefined,
+      search.provinceCode ? eq(t.provinceCode, search.provinceCode) : undefined,
+      search.cityCode ? eq(t.cityCode, search.cityCode) : undefined,
       search.countyCode ? eq(t.countyCode, search.countyCode) : undefined,
       search.category ? eq(t.category, search.category) : undefined,
       search.learningPeriod ? eq(t.learningPeriod, search.learningPeriod) : undefined,

@@ -107,7 +107,15 @@ export default function PlanDataScreen() {
       render: (_dom, row) => row.regionName,
       renderFormItem: () => <RegionCascader data-testid="plan-data-search-region" />,
       search: {
-        transform: (value: string[]) => ({ countyCode: regionCodesOfValue(regionTree, value).countyCode }),
+        // The deepest level picked filters: a city alone finds all its counties' rows.
+        transform: (value: string[]) => {
+          const codes = regionCodesOfValue(regionTree, value);
+          return {
+            provinceCode: codes.provinceCode || undefined,
+            cityCode: codes.cityCode || undefined,
+            countyCode: codes.countyCode || undefined,
+          };
+        },
       },
     },
     {
