@@ -21,6 +21,8 @@ declare module 'vitest' {
     adminPassword: string;
     smsLog: string;
     artifacts: string;
+    /** The test database, for the few facts a test sets up behind the screens (a drafted plan, a reviewer). */
+    databaseUrl: string;
   }
 }
 
@@ -85,6 +87,7 @@ export default async function setup(project: TestProject) {
   project.provide('adminPassword', adminPassword);
   project.provide('smsLog', smsLog);
   project.provide('artifacts', artifacts);
+  project.provide('databaseUrl', url);
 
   return async () => {
     await app.close();

@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { desktop, launch, phone } from './browser';
-import { makeIdCard, pdfText, pick, shot, smsCode } from './support';
+import { fillApplication, makeIdCard, pdfText, pick, registerAndLogin, shot } from './support';
 
 /**
  * The main job end to end: a candidate on a phone registers with an SMS code, applies with a
@@ -48,33 +47,7 @@ describe('a candidate on a phone', () => {
     const context = await phone(browser, baseUrl);
     const page = await context.newPage();
     onTestFailed(() => shot(page, artifacts, 'candidate-failure'));
-    await page.goto('/');
-    await page.waitForURL('**/web/login');
-    await page.goto('/web/register');
-    await page.getByLabel('用户名', { exact: true }).fill(candidate.userName);
-    await page.getByLabel('密码', { exact: true }).fill(candidate.password);
-    await page.getByLabel('确认密码').fill(candidate.password);
-    await page.getByLabel('真实姓名').fill(candidate.realName);
-    await page.getByLabel('身份证号').fill(candidate.idCard);
-    await page.getByLabel('手机号码').fill(candidate.telephone);
-    await page.getByTestId('sms-send').click();
-    const code = await smsCode(inject('smsLog'), candidate.telephone);
-    await page.getByLabel('短信验证码').fill(code);
-    await shot(page, artifacts, 'candidate-register');
-    await page.getByTestId('register-submit').click();
-    await page.waitForURL('**/web/login');
-    // The login page fills in the new user name itself: wait for it, so that the form is settled.
-    await expect.poll(() => page.locator('#userName').inputValue()).toBe(candidate.userName);
-    // antd may re-create the input right after the page opens; type again until the value holds.
-    await expect
-      .poll(async () => {
-        await page.locator('#password').fill(candidate.password);
-        await page.waitForTimeout(300);
-        return page.locator('#password').inputValue();
-      })
-      .toBe(candidate.password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL('**/web/user_info');
+    await registerAndLogin(page, candidate, inject('smsLog'), artifacts);
     await expect.poll(() => enrollStatus(page)).toContain('未报名');
 
     await page.getByTestId('go-enroll').click();
@@ -83,31 +56,7 @@ describe('a candidate on a phone', () => {
     await page.getByTestId('enroll-start').click();
     await page.getByTestId('enroll-form').waitFor();
 
-    // Basic info.
-    await page.locator('#phone').fill(candidate.telephone);
-    await pick(page, 'maritalStatus', '未婚');
-    await pick(page, 'nation', '汉族');
-    await pick(page, 'veteran', '否');
-    await pick(page, 'politicalAffiliation', '群众');
-    await page.locator('#domicile').fill('贵州省贵阳市南明区');
-    await page.locator('#address').fill('贵州省贵阳市南明区花果园大街1号');
-    await page.locator('#graduateCollege').fill('贵州师范大学');
-    await pick(page, 'education', '大学本科');
-    await page.locator('#graduationDate').fill('2020-07-01');
-    await page.keyboard.press('Enter');
-    await page.locator('#major').fill('汉语言文学');
-    await pick(page, 'isNormal', '是');
-    await pick(page, 'freshmen', '往届毕业生');
-    await pick(page, 'teacherCertification', '未取得');
-    await pick(page, 'isAdjust', '是');
-    await pick(page, 'priorityCondition', '否');
-    const jpeg = path.join(work, 'photo.jpg');
-    await sharp({ create: { width: 390, height: 540, channels: 3, background: '#4a78b0' } })
-      .jpeg()
-      .toFile(jpeg);
-    await page.locator('[data-testid=photo-upload] input[type=file]').setInputFiles(jpeg);
-    await page.getByTestId('photo-preview').waitFor();
-    expect(await page.getByTestId('derived-birthday').inputValue()).toBe('1998-03-07');
+    expect(await fillApplication(page, candidate.telephone, work)).toBe('1998-03-07');
 
     // Enrolment info: the cascade offers only what has demand.
     await pick(page, 'planType');

@@ -2,10 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
-import { desktop, launch } from './browser';
-import { makeIdCard, pick, shot } from './support';
+import { eq } from 'drizzle-orm';
+import { recruitPlanCreateSchema } from '@tegang/domain';
+import { openDatabase, type Database } from '../../server/src/db';
+import { recruitPlan, sysRole, sysUser, sysUserRole } from '../../server/src/db/schema';
+import { hashPassword } from '../../server/src/lib/passwords';
+import { createPlan } from '../../server/src/modules/recruit-plan/service';
+import { desktop, launch, phone } from './browser';
+import { fillApplication, makeIdCard, pick, registerAndLogin, shot } from './support';
 
 /**
  * The recruitment cycle's office work in the console (issue 8): an administrator imports a list into
@@ -38,6 +44,14 @@ async function adminLogin(page: Page) {
   await page.goto('/login');
   await page.getByTestId('login-username').fill('admin');
   await page.getByTestId('login-password').fill(inject('adminPassword'));
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/wel/index');
+}
+
+async function login(page: Page, userName: string, password: string) {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(userName);
+  await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL('**/wel/index');
 }
@@ -92,5 +106,243 @@ describe('an office imports an external list into the enrolment comparison', () 
     );
     await shot(page, artifacts, 'compare-list');
     await context.close();
+  });
+});
+
+/**
+ * The issue's cycle for a new plan: the provincial administrator opens it and enters a post and the
+ * enrolment notice; a candidate on a 375 px phone reads that notice and applies to that post; a 云岩区
+ * reviewer rejects the application with a reason; the candidate reads the reason, corrects and
+ * resubmits; the reviewer passes it; a comparison list with another phone number flags the difference.
+ * The plan is drafted behind the screens (its timeline form has its own tests); the demo plan is open
+ * again afterwards for the other flows.
+ */
+describe('a recruitment cycle for a new plan', () => {
+  const stamp = Date.now() % 100_000_000;
+  const PLAN = `2027年特岗教师招聘（演练${stamp % 1000}）`;
+  const NOTICE = `演练须知${stamp}：报名后请留意审核结果。`;
+  const REVIEWER = { userName: `yy${stamp}`, password: 'Yy1!review' };
+  const candidate = {
+    userName: `cyc${stamp}`,
+    password: 'Cand1!pass',
+    realName: '李审核',
+    idCard: makeIdCard('19990615', (stamp % 400) + 1),
+    telephone: `138${String(stamp).padStart(8, '0')}`,
+  };
+  let database: Database;
+  let planId = 0;
+  let demoPlanId = 0;
+
+  beforeAll(async () => {
+    database = openDatabase(inject('databaseUrl'), 2);
+    const { db } = database;
+    const [demo] = await db
+      .select({ id: recruitPlan.id })
+      .from(recruitPlan)
+      .where(eq(recruitPlan.status, '1'));
+    demoPlanId = demo!.id;
+    const hour = 3_600_000;
+    const at = (h: number) => new Date(Date.now() + h * hour).toISOString();
+    planId = await createPlan(
+      db,
+      recruitPlanCreateSchema.parse({
+        name: PLAN,
+        year: '2027',
+        company: '贵州省教育厅',
+        limitBirth: '1990-01-01',
+        startTime: at(-24),
+        endTime: at(24 * 60),
+        enrollStartTime: at(-1),
+        enrollEndTime: at(24 * 5),
+        auditStartTime: at(24 * 5),
+        auditEndTime: at(24 * 7),
+        ticketPrintStartTime: at(24 * 7),
+        ticketPrintEndTime: at(24 * 9),
+        examStartTime: at(24 * 10),
+        examEndTime: at(24 * 10 + 6),
+        scoreQueryStartTime: at(24 * 11),
+        scoreQueryEndTime: at(24 * 12),
+        interviewStartTime: at(24 * 13),
+        interviewEndTime: at(24 * 14),
+        physicalExamStartTime: at(24 * 15),
+        physicalExamEndTime: at(24 * 16),
+        listPublishedStartTime: at(24 * 17),
+        listPublishedEndTime: at(24 * 20),
+        customerServicePhone: '0851-85280000',
+      }),
+    );
+    // A reviewer of 贵阳市 云岩区 with the administrator role: the region is what limits it.
+    const [role] = await db.select().from(sysRole).where(eq(sysRole.code, 'admin'));
+    const [user] = await db
+      .insert(sysUser)
+      .values({
+        userName: REVIEWER.userName,
+        nickName: '云岩区审核员',
+        passwordHash: await hashPassword(REVIEWER.password),
+        provinceCode: '520000',
+        cityCode: '520100',
+        countyCode: '520103',
+      })
+      .returning();
+    await db.insert(sysUserRole).values({ userId: user!.id, roleId: role!.id });
+  });
+  afterAll(async () => {
+    // The other flows apply to the demo plan.
+    await database.db.update(recruitPlan).set({ status: '2' }).where(eq(recruitPlan.id, planId));
+    await database.db.update(recruitPlan).set({ status: '1' }).where(eq(recruitPlan.id, demoPlanId));
+    await database.close();
+  });
+
+  it('goes from posts and notice to a passed application and a flagged comparison', async () => {
+    const admin = await (await desktop(browser, baseUrl)).newPage();
+    onTestFailed(() => shot(admin, artifacts, 'cycle-admin-failure'));
+    await login(admin, 'admin', inject('adminPassword'));
+
+    // Close the demo plan, open the new one (one plan is open at a time).
+    await admin.goto('/recruit/recruitPlan/index');
+    const planRow = (name: string) =>
+      admin.locator('[data-testid=plan] .ant-table-row').filter({ hasText: name }).first();
+    const setStatus = async (row: Locator, to: string) => {
+      await row.getByTestId('plan-status').click();
+      await admin.getByTestId(`plan-status-${to}`).click();
+      await admin.getByTestId('plan-status-ok').click();
+      await admin.locator('.ant-message-success').first().waitFor();
+    };
+    await setStatus(
+      admin.locator('[data-testid=plan] .ant-table-row').filter({ hasText: '报名中' }).first(),
+      '2',
+    );
+    await setStatus(planRow(PLAN), '1');
+
+    // A post: 云岩区, 普通岗位, 小学 语文, demand 2.
+    await admin.goto('/recruit/recruitPlanData/index');
+    await admin.getByTestId('plan-data-add').click();
+    const postForm = admin.getByTestId('plan-data-form');
+    await postForm.waitFor();
+    await pick(admin, 'planId', PLAN, postForm);
+    await admin.getByTestId('plan-data-region').click();
+    for (const [level, name] of [
+      [0, '贵州省'],
+      [1, '贵阳市'],
+      [2, '云岩区'],
+    ] as const)
+      await admin
+        .locator('.ant-cascader-menu')
+        .nth(level)
+        .locator('.ant-cascader-menu-item')
+        .filter({ hasText: name })
+        .click();
+    await pick(admin, 'category', '普通岗位', postForm);
+    await pick(admin, 'learningPeriod', '小学', postForm);
+    await pick(admin, 'subject', '语文', postForm);
+    await postForm.locator('#demandNumber').fill('2');
+    await shot(admin, artifacts, 'cycle-post-form');
+    await admin.getByTestId('plan-data-form-submit').click();
+    await admin.locator('.ant-message-success').first().waitFor();
+
+    // The enrolment notice, written in the rich-text editor.
+    await admin.goto('/recruit/instruction/index');
+    await admin.getByTestId('instruction-add').click();
+    const noticeForm = admin.getByTestId('instruction-form');
+    await noticeForm.waitFor();
+    await pick(admin, 'planId', PLAN, noticeForm);
+    await pick(admin, 'type', '报名须知', noticeForm);
+    await admin.getByTestId('instruction-context-content').click();
+    await admin.keyboard.type(NOTICE);
+    await admin.getByTestId('instruction-form-submit').click();
+    await admin.locator('.ant-message-success').first().waitFor();
+
+    // The candidate on a phone reads that notice and applies to that post.
+    const cand = await (await phone(browser, baseUrl)).newPage();
+    onTestFailed(() => shot(cand, artifacts, 'cycle-candidate-failure'));
+    await registerAndLogin(cand, candidate, inject('smsLog'), artifacts);
+    await cand.goto('/web/enroll');
+    await expect.poll(() => cand.getByTestId('enroll-notice-content').textContent()).toContain(NOTICE);
+    await cand.getByTestId('enroll-agree').check();
+    await cand.getByTestId('enroll-start').click();
+    await cand.getByTestId('enroll-form').waitFor();
+    expect(await fillApplication(cand, candidate.telephone, work)).toBe('1999-06-15');
+    await pick(cand, 'planType', '普通岗位');
+    await cand.locator('#enrollCounty').click();
+    await cand
+      .locator('.ant-cascader-menu')
+      .nth(0)
+      .locator('.ant-cascader-menu-item')
+      .filter({ hasText: '贵阳市' })
+      .click();
+    await cand
+      .locator('.ant-cascader-menu')
+      .nth(1)
+      .locator('.ant-cascader-menu-item')
+      .filter({ hasText: '云岩区' })
+      .click();
+    await pick(cand, 'academicSession', '小学');
+    await pick(cand, 'subject', '语文');
+    await shot(cand, artifacts, 'cycle-candidate-form');
+    await cand.getByTestId('enroll-submit').click();
+    await cand.getByRole('button', { name: '确定' }).click();
+    await cand.waitForURL('**/web/enroll_table');
+    await expect.poll(() => cand.getByTestId('enroll-audit-status').getAttribute('data-status')).toBe('0');
+
+    // The 云岩区 reviewer rejects it with a reason.
+    const reviewer = await (await desktop(browser, baseUrl)).newPage();
+    onTestFailed(() => shot(reviewer, artifacts, 'cycle-reviewer-failure'));
+    await login(reviewer, REVIEWER.userName, REVIEWER.password);
+    await reviewer.goto('/candidate/enroll/index');
+    await reviewer.getByTestId('enroll-search-name').fill(candidate.realName);
+    await reviewer.getByTestId('enroll-search-submit').click();
+    const row = reviewer.locator('[data-testid=enroll] .ant-table-row').filter({ hasText: candidate.idCard });
+    await expect.poll(() => row.count()).toBe(1);
+    const REASON = '毕业院校与学历证书不一致，请核对后重新提交';
+    await row.locator('[data-testid^=enroll-reject-]').click();
+    await reviewer.getByTestId('enroll-reject-reason').fill(REASON);
+    await reviewer.getByTestId('enroll-reject-ok').click();
+    await reviewer.locator('.ant-message-success').first().waitFor();
+    await shot(reviewer, artifacts, 'cycle-reviewer-rejected');
+
+    // The candidate sees it and why, corrects and resubmits.
+    await cand.reload();
+    await expect.poll(() => cand.getByTestId('enroll-audit-status').getAttribute('data-status')).toBe('2');
+    expect(await cand.getByTestId('enroll-audit-reason').textContent()).toContain(REASON);
+    await shot(cand, artifacts, 'cycle-candidate-rejected');
+    await cand.goto('/web/enroll');
+    await cand.getByTestId('enroll-form').waitFor();
+    expect(await cand.getByTestId('enroll-audit-reason').textContent()).toContain(REASON);
+    await cand.locator('#graduateCollege').fill('贵州大学');
+    await cand.getByTestId('enroll-submit').click();
+    await cand.getByRole('button', { name: '确定' }).click();
+    await cand.locator('.ant-message-success').first().waitFor();
+    await cand.goto('/web/enroll_table');
+    await expect.poll(() => cand.getByTestId('enroll-audit-status').getAttribute('data-status')).toBe('0');
+
+    // The reviewer passes it; the candidate sees it passed.
+    await reviewer.getByTestId('enroll-search-submit').click();
+    await expect.poll(() => row.textContent()).toContain('待审核');
+    await row.locator('[data-testid^=enroll-pass-]').click();
+    await reviewer.getByTestId('enroll-pass-ok').click();
+    await reviewer.locator('.ant-message-success').first().waitFor();
+    await cand.reload();
+    await expect.poll(() => cand.getByTestId('enroll-audit-status').getAttribute('data-status')).toBe('1');
+    await shot(cand, artifacts, 'cycle-candidate-passed');
+
+    // The on-site audit sheet has another phone number: the comparison flags it.
+    await reviewer.goto('/candidate/enrollCompare/index');
+    await pick(reviewer, 'planId', PLAN);
+    await reviewer.getByTestId('compare-search-submit').click();
+    const sheetPhone = '13912345678';
+    const sheet = await xlsx('cycle.xlsx', [
+      ['姓名', '身份证号', '报考县（区）', '报考学段', '报考学科', '手机号'],
+      [candidate.realName, candidate.idCard, '云岩区', '小学', '语文', sheetPhone],
+    ]);
+    expect(await runImport(reviewer, sheet, '现场审核表')).toBe('done');
+    await reviewer.getByRole('button', { name: /关\s*闭/ }).click();
+    const flagged = reviewer
+      .locator('[data-testid=compare] .ant-table-row')
+      .filter({ hasText: candidate.idCard });
+    await expect.poll(() => flagged.count()).toBe(1);
+    const detail = (await flagged.getByTestId('compare-error').textContent()) ?? '';
+    expect(detail).toContain(candidate.telephone);
+    expect(detail).toContain(sheetPhone);
+    await shot(reviewer, artifacts, 'cycle-compare');
   });
 });

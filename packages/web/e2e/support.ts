@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { idCardCheckChar } from '@tegang/domain';
 
 /** A valid GB 11643 ID number born on `birth` (YYYYMMDD), odd sequence (male). */
@@ -32,10 +34,11 @@ export async function smsCode(
 /**
  * Opens the antd select `#id` and picks the option with `text`, or the first one. Options are looked up
  * in this select's own dropdown (the one holding its `#<id>_list` listbox): the dropdown of the select
- * picked just before may still be in the page, closing.
+ * picked just before may still be in the page, closing. `within` narrows the select's lookup (e.g. to
+ * a dialog when the search form has a field of the same name).
  */
-export async function pick(page: Page, id: string, text?: string): Promise<string> {
-  const input = page.locator(`#${id}`);
+export async function pick(page: Page, id: string, text?: string, within?: Locator): Promise<string> {
+  const input = (within ?? page).locator(`#${id}`);
   await input.click();
   // Long lists are virtual: type to narrow them (dictionary selects are searchable).
   if (text && (await input.isEditable())) await input.fill(text);
@@ -57,4 +60,83 @@ export function pdfText(file: string): string {
 /** Saves a screenshot into e2e/artifacts (kept out of git) for a person to look at. */
 export async function shot(page: Page, dir: string, name: string): Promise<void> {
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** A candidate account as the register page asks for it. */
+export interface CandidateAccount {
+  userName: string;
+  password: string;
+  realName: string;
+  idCard: string;
+  telephone: string;
+}
+
+/**
+ * Registers `candidate` with the SMS code the server logged, then logs in; ends on /web/user_info.
+ * Saves a screenshot of the filled register page as `candidate-register`.
+ */
+export async function registerAndLogin(
+  page: Page,
+  candidate: CandidateAccount,
+  smsLog: string,
+  artifacts: string,
+): Promise<void> {
+  await page.goto('/');
+  await page.waitForURL('**/web/login');
+  await page.goto('/web/register');
+  await page.getByLabel('用户名', { exact: true }).fill(candidate.userName);
+  await page.getByLabel('密码', { exact: true }).fill(candidate.password);
+  await page.getByLabel('确认密码').fill(candidate.password);
+  await page.getByLabel('真实姓名').fill(candidate.realName);
+  await page.getByLabel('身份证号').fill(candidate.idCard);
+  await page.getByLabel('手机号码').fill(candidate.telephone);
+  await page.getByTestId('sms-send').click();
+  const code = await smsCode(smsLog, candidate.telephone);
+  await page.getByLabel('短信验证码').fill(code);
+  await shot(page, artifacts, 'candidate-register');
+  await page.getByTestId('register-submit').click();
+  await page.waitForURL('**/web/login');
+  // The login page fills in the new user name itself: wait for it, so that the form is settled.
+  await expect.poll(() => page.locator('#userName').inputValue()).toBe(candidate.userName);
+  // antd may re-create the input right after the page opens; type again until the value holds.
+  await expect
+    .poll(async () => {
+      await page.locator('#password').fill(candidate.password);
+      await page.waitForTimeout(300);
+      return page.locator('#password').inputValue();
+    })
+    .toBe(candidate.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/web/user_info');
+}
+
+/**
+ * Fills the application's basic information (a 大学本科 graduate of 2020) and uploads a generated
+ * photo into `dir`; returns the birthday the form derived from the ID number.
+ */
+export async function fillApplication(page: Page, phone: string, dir: string): Promise<string> {
+  await page.locator('#phone').fill(phone);
+  await pick(page, 'maritalStatus', '未婚');
+  await pick(page, 'nation', '汉族');
+  await pick(page, 'veteran', '否');
+  await pick(page, 'politicalAffiliation', '群众');
+  await page.locator('#domicile').fill('贵州省贵阳市南明区');
+  await page.locator('#address').fill('贵州省贵阳市南明区花果园大街1号');
+  await page.locator('#graduateCollege').fill('贵州师范大学');
+  await pick(page, 'education', '大学本科');
+  await page.locator('#graduationDate').fill('2020-07-01');
+  await page.keyboard.press('Enter');
+  await page.locator('#major').fill('汉语言文学');
+  await pick(page, 'isNormal', '是');
+  await pick(page, 'freshmen', '往届毕业生');
+  await pick(page, 'teacherCertification', '未取得');
+  await pick(page, 'isAdjust', '是');
+  await pick(page, 'priorityCondition', '否');
+  const jpeg = path.join(dir, 'photo.jpg');
+  await sharp({ create: { width: 390, height: 540, channels: 3, background: '#4a78b0' } })
+    .jpeg()
+    .toFile(jpeg);
+  await page.locator('[data-testid=photo-upload] input[type=file]').setInputFiles(jpeg);
+  await page.getByTestId('photo-preview').waitFor();
+  return page.getByTestId('derived-birthday').inputValue();
 }
