@@ -30,6 +30,14 @@ const candidateZh = {
 
   'web.notFound.title': '页面不存在',
   'web.notFound.desc': '您访问的页面不存在或已被移除',
+
+  'web.menu.help': '服务与帮助',
+  'web.menu.serverCenter': '服务中心',
+  'web.menu.servicePhone': '客服电话',
+  'web.enroll.nameLocked': '与账号的真实姓名一致，不能修改',
+  'web.draft.restored': '已恢复未提交的草稿。照片不会保存在草稿中，请重新上传。',
+  'web.draft.discard': '放弃草稿',
+  'web.leave.confirm': '离开后未提交的内容将丢失，确定离开？',
 };
 
 const candidateEn: Record<keyof typeof candidateZh, string> = {
@@ -53,6 +61,14 @@ const candidateEn: Record<keyof typeof candidateZh, string> = {
 
   'web.notFound.title': 'Page not found',
   'web.notFound.desc': 'The page you asked for does not exist or has been removed',
+
+  'web.menu.help': 'Service and help',
+  'web.menu.serverCenter': 'Service centre',
+  'web.menu.servicePhone': 'Customer service phone',
+  'web.enroll.nameLocked': 'The real name of your account; it cannot be changed',
+  'web.draft.restored': 'Draft restored. The photo is not kept in a draft; please upload it again.',
+  'web.draft.discard': 'Discard draft',
+  'web.leave.confirm': 'What you have not submitted will be lost. Leave anyway?',
 };
 
 export const candidateStrings = stringTable(candidateZh, candidateEn);

@@ -20,7 +20,16 @@ export function dictLabel(
   return lang === 'en' && item.labelEn ? item.labelEn : item.label;
 }
 
-/** A select over a dictionary type (spec "dict select"). */
+/**
+ * How many options a select may have before it becomes searchable. A short list (yes/no, gender,
+ * marital status …) is only tapped: a search box would open the phone's keyboard over it (issue 8).
+ */
+export const SEARCH_MIN_OPTIONS = 10;
+
+/** Whether a select of `count` options gets a search box: only a long list (> SEARCH_MIN_OPTIONS). */
+export const searchable = (count: number | undefined): boolean => (count ?? 0) > SEARCH_MIN_OPTIONS;
+
+/** A select over a dictionary type (spec "dict select"); searchable only when the list is long. */
 export function DictSelect({ type, only, ...props }: SelectProps & { type: string; only?: string[] }) {
   const { data, isLoading } = useDict(type);
   const { i18n, t } = useTranslation();
@@ -29,7 +38,7 @@ export function DictSelect({ type, only, ...props }: SelectProps & { type: strin
     <Select
       loading={isLoading}
       placeholder={t('common.pleaseSelect')}
-      showSearch
+      showSearch={searchable(items?.length)}
       optionFilterProp="label"
       options={items?.map((i) => ({ value: i.value, label: dictLabel(data, i.value, i18n.language) }))}
       {...props}

@@ -7,6 +7,8 @@ import {
   MenuOutlined,
   UserOutlined,
   IdcardOutlined,
+  CustomerServiceOutlined,
+  PhoneOutlined,
 } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +16,7 @@ import { LangSwitch } from '../../components/lang-switch';
 import { logout } from '../session';
 import { CandidateProvider, useCandidate } from '../state';
 import { Loading } from '../components/loading';
-import { headerStyle } from './styles';
+import { headerButtonStyle, headerStyle } from './styles';
 import { SiteTitle } from './site-title';
 import { APPLY_FLAG } from '@tegang/domain';
 
@@ -27,13 +29,20 @@ export function CandidateLayout() {
   );
 }
 
-/** Avatar, enrolment status in red, welcome, and the menu of spec §2. */
+/** The menu key of the customer-service phone: a tel: link, not a route. */
+const PHONE_KEY = 'tel';
+
+/**
+ * Avatar, enrolment status in red, welcome, and the menu of spec §2, with a help group (issue 8):
+ * the service centre page and the open plan's customer-service phone as a tel: link.
+ */
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const state = useCandidate();
   const name = state.userInfo?.realName ?? '';
+  const phone = state.plan?.customerServicePhone;
   return (
     <div data-testid="sidebar">
       <div style={{ padding: '24px 16px 16px', textAlign: 'center', borderBottom: '1px solid #f0f0f0' }}>
@@ -62,6 +71,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         style={{ borderInlineEnd: 'none' }}
         selectedKeys={[pathname.replace(/\/$/, '')]}
         onClick={({ key }) => {
+          if (key === PHONE_KEY) return; // the tel: link itself dials
           navigate(key);
           onNavigate?.();
         }}
@@ -81,6 +91,31 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             label: t('web.menu.recruit'),
             children: [
               { key: '/web/enroll_table', icon: <DownloadOutlined />, label: t('web.menu.enrollTable') },
+            ],
+          },
+          {
+            type: 'group',
+            key: 'help',
+            label: t('web.menu.help'),
+            children: [
+              {
+                key: '/web/server_center',
+                icon: <CustomerServiceOutlined />,
+                label: <span data-testid="menu-server-center">{t('web.menu.serverCenter')}</span>,
+              },
+              ...(phone
+                ? [
+                    {
+                      key: PHONE_KEY,
+                      icon: <PhoneOutlined />,
+                      label: (
+                        <a href={`tel:${phone}`} data-testid="menu-service-phone">
+                          {t('web.menu.servicePhone')} {phone}
+                        </a>
+                      ),
+                    },
+                  ]
+                : []),
             ],
           },
         ]}
@@ -132,19 +167,22 @@ function Shell() {
             aria-label={t('web.menu.open')}
             data-testid="menu-toggle"
             onClick={() => setDrawer(true)}
-            style={{ color: '#fff', flex: 'none' }}
+            style={headerButtonStyle}
           />
         )}
         <SiteTitle mobile={mobile} />
         <Space size={0} style={{ flex: 'none' }}>
-          <LangSwitch short={mobile} style={{ color: '#fff', paddingInline: mobile ? 6 : undefined }} />
+          <LangSwitch
+            short={mobile}
+            style={{ ...headerButtonStyle, paddingInline: mobile ? 6 : undefined }}
+          />
           <Button
             type="text"
             icon={<LogoutOutlined />}
             aria-label={t('common.logout')}
             data-testid="logout"
             onClick={confirmLogout}
-            style={{ color: '#fff' }}
+            style={headerButtonStyle}
           >
             {mobile ? null : t('common.logout')}
           </Button>

@@ -23,3 +23,11 @@ export const titleStyle: CSSProperties = {
   flex: 1,
   minWidth: 0,
 };
+
+/** A button of the header bar: white on blue, a touch target of at least 44 × 44 px (issue 8). */
+export const headerButtonStyle: CSSProperties = {
+  color: '#fff',
+  flex: 'none',
+  minHeight: 44,
+  minWidth: 44,
+};

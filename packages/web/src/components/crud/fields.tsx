@@ -2,6 +2,11 @@ import type { ReactNode } from 'react';
 import { Form, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
+import { searchable } from '../dict';
+
+/** The number of nodes of a tree, at every depth. */
+const countNodes = (nodes: TreeSelectNode[]): number =>
+  nodes.reduce((n, node) => n + 1 + countNodes(node.children ?? []), 0);
 
 /** A node of a tree select: value, title, children (a disabled node cannot be chosen). */
 export interface TreeSelectNode {
@@ -13,7 +18,7 @@ export interface TreeSelectNode {
 
 /**
  * A required tree-select field of a CrudTable form (a parent region, menu or department; a user's
- * department): searchable by title, 请选择 as placeholder. Props: the form `name`, `label`, `rules`
+ * department): searchable by title when the tree is long (see SEARCH_MIN_OPTIONS), 请选择 as placeholder. Props: the form `name`, `label`, `rules`
  * (usually the domain schema's rule), the `treeData`, which nodes start open (`expandAll` or
  * `expandedKeys`) and the select's data-testid.
  */
@@ -33,7 +38,7 @@ export function TreeSelectField(props: {
         treeData={props.treeData}
         treeDefaultExpandAll={props.expandAll}
         treeDefaultExpandedKeys={props.expandedKeys}
-        showSearch
+        showSearch={searchable(countNodes(props.treeData))}
         treeNodeFilterProp="title"
         placeholder={t('common.pleaseSelect')}
         data-testid={props.testId}

@@ -98,6 +98,19 @@ export function EnrollBasicFields({
             <Input disabled value={parsed?.birthday ?? ''} data-testid="derived-birthday" />
           </Form.Item>
         );
+      case 'name':
+        // Taken from the account like the ID number (issue 8): the application cannot rename anyone.
+        return (
+          <Form.Item
+            name="name"
+            label={t('field.name')}
+            required
+            rules={[required('field.name')]}
+            extra={t('web.enroll.nameLocked')}
+          >
+            <Input readOnly data-testid="field-name" />
+          </Form.Item>
+        );
       case 'idCard':
         return (
           <Form.Item

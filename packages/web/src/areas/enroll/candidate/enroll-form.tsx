@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Col, Divider, Form, Row, Typography, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { meetsBirthLimit, parseIdCard } from '@tegang/domain';
@@ -10,6 +10,8 @@ import { useCandidate } from '../../../candidate/state';
 import { EnrollBasicFields } from './enroll-basic-fields';
 import { EnrollCascade, cascadeFieldsBelow } from './enroll-cascade';
 import { formFieldOf, toFormData, toFormValues, type EnrollFormValues } from './enroll-form-values';
+import { DRAFT_SAVE_DELAY_MS, clearDraft, loadDraft, saveDraft, type DraftOwner } from './enroll-draft';
+import { useLeaveGuard } from './use-leave-guard';
 
 function SectionTitle({ children }: { children: string }) {
   return (
@@ -25,6 +27,8 @@ function SectionTitle({ children }: { children: string }) {
  * The application form (spec §2 enrolment form groups, §5 enrolment rules): basic info, then the
  * enrolment choice as a cascade education → plan category → county → learning period → subject,
  * each level offered only where the plan has demand. `initial` edits an existing application.
+ * Name and ID number are the account's. Issue 8: the values are kept as a draft in sessionStorage
+ * (enroll-draft.ts, restored after a reload, cleared on submit) and leaving a changed form asks first.
  */
 export function EnrollForm({
   planId,
@@ -42,10 +46,19 @@ export function EnrollForm({
   const [submitting, setSubmitting] = useState(false);
   const edit = Boolean(initial);
 
-  const initialValues = useMemo<Partial<EnrollFormValues>>(
+  const owner = useMemo<DraftOwner>(
+    () => ({ planId, candidateId: state.userInfo?.id, enrollId: initial?.id }),
+    [planId, state.userInfo?.id, initial?.id],
+  );
+  /** The values without a draft: the stored application, or the account's name, ID number and phone. */
+  const baseValues = useMemo<Partial<EnrollFormValues>>(
     () =>
       initial
-        ? toFormValues(initial)
+        ? {
+            ...toFormValues(initial),
+            name: state.userInfo?.realName || initial.name,
+            idCard: state.userInfo?.idCard || initial.idCard,
+          }
         : {
             name: state.userInfo?.realName ?? '',
             idCard: state.userInfo?.idCard ?? '',
@@ -53,6 +66,35 @@ export function EnrollForm({
           },
     [initial, state.userInfo],
   );
+  // The draft is read once, when the form opens (the form's initial values are not applied again).
+  const [draft, setDraft] = useState(() => loadDraft(owner));
+  const initialValues = useMemo<Partial<EnrollFormValues>>(
+    () => (draft ? { ...baseValues, ...draft } : baseValues),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the draft found on opening counts
+    [baseValues],
+  );
+
+  /** Changed since opening (or restored from a draft) and not submitted yet. */
+  const dirty = useRef(draft !== null);
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const flushDraft = useCallback(() => {
+    if (pending.current === undefined) return;
+    clearTimeout(pending.current);
+    pending.current = undefined;
+    if (dirty.current) saveDraft(owner, form.getFieldsValue(true) as Partial<EnrollFormValues>);
+  }, [owner, form]);
+  useEffect(() => flushDraft, [flushDraft]); // leaving the page saves a change still waiting
+  useLeaveGuard(dirty, flushDraft);
+
+  const discardDraft = () => {
+    clearTimeout(pending.current);
+    pending.current = undefined;
+    clearDraft(owner);
+    const cleared = Object.fromEntries(Object.keys(draft ?? {}).map((k) => [k, undefined]));
+    form.setFieldsValue({ ...cleared, ...baseValues } as Partial<EnrollFormValues>);
+    dirty.current = false;
+    setDraft(null);
+  };
 
   const idCard = Form.useWatch('idCard', form) ?? initialValues.idCard;
   const parsed = parseIdCard(idCard ?? '');
@@ -70,17 +112,26 @@ export function EnrollForm({
     const below = cascadeFieldsBelow(changed);
     if (below.length)
       form.setFieldsValue(Object.fromEntries(below.map((n) => [n, undefined])) as Partial<EnrollFormValues>);
+    dirty.current = true;
+    clearTimeout(pending.current);
+    pending.current = setTimeout(flushDraft, DRAFT_SAVE_DELAY_MS);
   };
 
   const send = async (values: EnrollFormValues) => {
     setSubmitting(true);
     try {
       await submitApply(toFormData(values, planId, initial?.id), edit);
+      clearTimeout(pending.current);
+      pending.current = undefined;
+      clearDraft(owner);
+      dirty.current = false; // saved: going on to the next page asks nothing
       message.success(t(edit ? 'web.enroll.updated' : 'web.enroll.submitted'));
       await onSaved(edit);
     } catch (error) {
       if (error instanceof ApiError && error.code === 409) {
         message.error(error.message);
+        clearDraft(owner); // an application exists already: the draft of a new one is of no use
+        dirty.current = false;
         await state.refresh(); // the page turns into the candidate's existing application
         return;
       }
@@ -111,6 +162,20 @@ export function EnrollForm({
       scrollToFirstError={{ block: 'center', behavior: 'smooth' }}
       data-testid="enroll-form"
     >
+      {draft && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('web.draft.restored')}
+          data-testid="enroll-draft-restored"
+          action={
+            <Button type="link" size="small" onClick={discardDraft} data-testid="enroll-draft-discard">
+              {t('web.draft.discard')}
+            </Button>
+          }
+        />
+      )}
       {!birthOk && (
         <Alert
           type="error"
