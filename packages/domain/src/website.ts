@@ -16,6 +16,8 @@ export interface WebsiteConfig {
   showCopyright: '1' | '0';
   showLogo: '1' | '0';
   copyright: string | null;
+  /** Read only: the open plan's customer-service phone, for the login page (issue 8); not saved here. */
+  customerServicePhone?: string | null;
 }
 
 /** The defaults, answered while no setting is saved (logo and picture: the web app's own files). */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@tegang/domain';
-import { sysWebsiteConfig } from '../../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { recruitPlan, sysWebsiteConfig } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../helpers';
 import { adminWith } from '../recruit-plan/fixtures';
 
@@ -34,7 +35,20 @@ describe('website config (spec §3 Website setting, §5, §7)', () => {
       showCopyright: '1',
       showLogo: '1',
       copyright: 'Copyright © 2026 特岗教师招聘管理系统',
+      customerServicePhone: expect.anything(),
     });
+  });
+
+  it("GET carries the open plan's customer-service phone for the login page, null without an open plan", async () => {
+    const [plan] = await t.database.db.select().from(recruitPlan).where(eq(recruitPlan.status, '1'));
+    expect(plan?.customerServicePhone).toBeTruthy();
+    expect((await t.call('GET', URL_GET)).body.data.customerServicePhone).toBe(plan!.customerServicePhone);
+    await t.database.db.update(recruitPlan).set({ status: '2' }).where(eq(recruitPlan.id, plan!.id));
+    try {
+      expect((await t.call('GET', URL_GET)).body.data.customerServicePhone).toBeNull();
+    } finally {
+      await t.database.db.update(recruitPlan).set({ status: '1' }).where(eq(recruitPlan.id, plan!.id));
+    }
   });
 
   it('PUT saves one row (a second save updates it) and GET reads it back', async () => {
@@ -56,6 +70,7 @@ describe('website config (spec §3 Website setting, §5, §7)', () => {
       showCopyright: '1',
       showLogo: '0',
       copyright: 'Copyright © 2030 测试省教育厅',
+      customerServicePhone: expect.anything(),
     });
     expect(await t.database.db.select().from(sysWebsiteConfig)).toHaveLength(1);
   });

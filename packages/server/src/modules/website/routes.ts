@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PERMISSIONS, WEBSITE_LABELS, websiteConfigSchema } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
+import { findOpenPlan } from '../recruit-plan/service';
 import { readWebsiteConfig, saveWebsiteConfig } from './service';
 
 /**
@@ -18,10 +19,15 @@ export async function websiteRoutes(base: FastifyInstance) {
       config: { access: { open: true } },
       schema: {
         tags: ['website'],
-        summary: 'The website setting {name, enName, logo, indexPic, showCopyright, showLogo, copyright}',
+        summary:
+          "The website setting {name, enName, logo, indexPic, showCopyright, showLogo, copyright}, plus the open plan's customerServicePhone (null without one) for the login page",
       },
     },
-    async (req) => ok(req, await readWebsiteConfig(ctx.db)),
+    // The login page links the customer-service phone (issue 8); it is the open plan's (spec §3).
+    async (req) => {
+      const [config, plan] = await Promise.all([readWebsiteConfig(ctx.db), findOpenPlan(ctx.db)]);
+      return ok(req, { ...config, customerServicePhone: plan?.customerServicePhone || null });
+    },
   );
 
   app.put(

@@ -12,11 +12,11 @@ import { SiteTitle } from './site-title';
 /**
  * The help links under the open pages (issue 8): the service centre (after logging in, the login
  * page goes on to it) and the customer-service phone as a tel: link when the open website setting
- * answers one (`customerServicePhone`; the plan's phone is shown in the logged-in menu).
+ * answers one (the open plan's `customerServicePhone`, also shown in the logged-in menu).
  */
 function HelpLinks() {
   const { t } = useTranslation();
-  const phone = (useWebsite() as { customerServicePhone?: string | null }).customerServicePhone;
+  const phone = useWebsite().customerServicePhone;
   return (
     <Space
       wrap
