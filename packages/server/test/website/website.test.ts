@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@tegang/domain';
 import { eq } from 'drizzle-orm';
+import type { WebsiteConfig } from '@tegang/domain';
 import { recruitPlan, sysWebsiteConfig } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../helpers';
 import { adminWith } from '../recruit-plan/fixtures';
@@ -42,10 +43,12 @@ describe('website config (spec §3 Website setting, §5, §7)', () => {
   it("GET carries the open plan's customer-service phone for the login page, null without an open plan", async () => {
     const [plan] = await t.database.db.select().from(recruitPlan).where(eq(recruitPlan.status, '1'));
     expect(plan?.customerServicePhone).toBeTruthy();
-    expect((await t.call('GET', URL_GET)).body.data.customerServicePhone).toBe(plan!.customerServicePhone);
+    expect((await t.call<WebsiteConfig>('GET', URL_GET)).body.data.customerServicePhone).toBe(
+      plan!.customerServicePhone,
+    );
     await t.database.db.update(recruitPlan).set({ status: '2' }).where(eq(recruitPlan.id, plan!.id));
     try {
-      expect((await t.call('GET', URL_GET)).body.data.customerServicePhone).toBeNull();
+      expect((await t.call<WebsiteConfig>('GET', URL_GET)).body.data.customerServicePhone).toBeNull();
     } finally {
       await t.database.db.update(recruitPlan).set({ status: '1' }).where(eq(recruitPlan.id, plan!.id));
     }
