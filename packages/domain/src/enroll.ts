@@ -294,7 +294,25 @@ export interface DemandBar {
   key: string;
   label: string | null;
   enrolled: number;
+  /** Of the enrolments, those whose audit passed (AUDIT_STATUS.passed). */
+  passed: number;
   demand: number;
+}
+/** Enrolments by audit status (AUDIT_STATUS: pending '0', passed '1', rejected '2'). */
+export type AuditCounts = Record<keyof typeof AUDIT_STATUS, number>;
+/**
+ * One post of a plan (county × plan category × learning period × subject, one recruit plan data
+ * row): its demand (0 when the row is inactive or gone) against its enrolments and passed audits.
+ */
+export interface PostRatio {
+  countyCode: string;
+  countyName: string | null;
+  category: string;
+  learningPeriod: string;
+  subject: string;
+  demand: number;
+  enrolled: number;
+  passed: number;
 }
 /** GET /candidate/enroll/statistics: a plan's enrolments against demand in the caller's region. */
 export interface EnrollStatistics {
@@ -302,9 +320,28 @@ export interface EnrollStatistics {
   planName: string | null;
   total: number;
   demand: number;
+  /** The `total` enrolments by audit status. */
+  audit: AuditCounts;
   byCounty: DemandBar[];
   byPeriod: DemandBar[];
   bySubject: DemandBar[];
+  /** Every post in the region with demand or enrolments, by county, category, period, subject. */
+  posts: PostRatio[];
+  /**
+   * When the counts were read (ISO 8601; null without a plan). The server reuses them for a few
+   * seconds (RATIO_CACHE_SECONDS), so an audit decision can take that long to show.
+   */
+  asOf: string | null;
+}
+
+/**
+ * A post ratio "count:demand" reduced to "n:1" ("3.2:1", "4:1", "0:1", one decimal at most), or null
+ * when there is no demand to divide by (the screens show "—" then, never "0.0:1").
+ */
+export function postRatio(count: number, demand: number): string | null {
+  if (!(demand > 0)) return null;
+  const ratio = Math.round((count / demand) * 10) / 10;
+  return `${ratio}:1`;
 }
 
 /** Download flag of an enrolment: '1' once the candidate downloaded the enrolment form. */
@@ -329,12 +366,17 @@ export interface CandidatePlan {
 export interface CanCandidate {
   /** True inside the plan's online enrolment window. */
   canCandidate: boolean;
-  /** The open plan, null when none is open. */
+  /**
+   * The open plan; when none is open, the most recent closed plan the candidate applied to (issue 8:
+   * the application, its audit and its form stay reachable after enrolment ends); else null.
+   */
   planId: number | null;
   /** Why the candidate cannot apply (and when the window opens), in the caller's language; '' when open. */
   message: string;
   /** Candidates must be born on or after it (YYYY-MM-DD); null for no limit. */
   limitBirth: string | null;
+  /** Per-education limits (education code → YYYY-MM-DD) that replace limitBirth (birthLimitFor); {} when none. */
+  birthLimits: Record<string, string>;
   plan: CandidatePlan | null;
 }
 

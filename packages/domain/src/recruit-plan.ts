@@ -5,6 +5,7 @@ import {
   dateString,
   dateTimeString,
   idNumber,
+  isValidDate,
   optionalString,
   requiredString,
   type FieldLabels,
@@ -34,6 +35,7 @@ export type PlanTimeline = Record<PlanTimeField, string>;
 /** Labels of the plan payload: both ends of a range carry the range's label. */
 export const RECRUIT_PLAN_LABELS: FieldLabels = {
   name: 'field.recruitPlan.name',
+  birthLimits: 'field.birthLimits',
   ...Object.fromEntries(
     PLAN_RANGES.flatMap(([s, e, label]) => [
       [s, label],
@@ -57,7 +59,7 @@ const ORDER_RULES: readonly [PlanTimeField, PlanTimeField, boolean, MessageKey][
 ];
 
 export interface TimelineIssue {
-  field: PlanTimeField | 'limitBirth';
+  field: PlanTimeField | 'limitBirth' | 'birthLimits';
   message: MessageKey;
   params?: Record<string, string>;
 }
@@ -69,7 +71,7 @@ export interface TimelineIssue {
  * Returns the broken rules, each on the field a form should mark; [] when the timeline is sound.
  */
 export function checkPlanTimeline(
-  plan: PlanTimeline & { limitBirth?: string },
+  plan: PlanTimeline & { limitBirth?: string; birthLimits?: BirthLimits },
   today = cstDate(),
 ): TimelineIssue[] {
   const issues: TimelineIssue[] = [];
@@ -86,6 +88,16 @@ export function checkPlanTimeline(
   }
   if (plan.limitBirth && plan.limitBirth > today)
     issues.push({ field: 'limitBirth', message: 'plan.limitBirth.future' });
+  for (const [education, date] of Object.entries(plan.birthLimits ?? {})) {
+    if (date > today) {
+      issues.push({
+        field: 'birthLimits',
+        message: 'plan.birthLimits.future',
+        params: { education, label: 'field.birthLimits' },
+      });
+      break;
+    }
+  }
   return issues;
 }
 
@@ -100,6 +112,81 @@ const timeFields = Object.fromEntries(
   }),
 ) as Record<PlanTimeField, ReturnType<typeof dateTimeString>>;
 
+/**
+ * Birth date limits by education (issue 8): education dictionary code (sys_education) → the earliest
+ * allowed birth date YYYY-MM-DD. An education without an entry falls back to the plan's limitBirth.
+ */
+export type BirthLimits = Record<string, string>;
+
+/** At most this many per-education limits on a plan (the education dictionary is short). */
+export const BIRTH_LIMITS_MAX = 20;
+/** The shape of a dictionary code (membership in sys_education is checked by the server). */
+const EDUCATION_CODE_RE = /^[0-9A-Za-z_-]{1,32}$/;
+
+/**
+ * The birthLimits of a plan payload: an object {education code: 'YYYY-MM-DD'}; missing or null is {}.
+ * Every broken entry is reported on the field `birthLimits`, naming the education: a malformed code
+ * 'plan.birthLimits.education', a date that is not a real YYYY-MM-DD date 'plan.birthLimits.date'
+ * (not after today: checkPlanTimeline).
+ */
+export const birthLimitsSchema = z
+  .preprocess((v) => (v === undefined || v === null ? {} : v), z.record(z.string(), z.unknown()))
+  .superRefine((limits, ctx) => {
+    const entries = Object.entries(limits);
+    if (entries.length > BIRTH_LIMITS_MAX) ctx.addIssue({ code: 'custom', message: 'rule.invalidOption' });
+    for (const [education, date] of entries) {
+      if (!EDUCATION_CODE_RE.test(education)) {
+        ctx.addIssue({ code: 'custom', message: 'plan.birthLimits.education', params: { education } });
+        return;
+      }
+      if (typeof date !== 'string' || !isValidDate(date)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'plan.birthLimits.date',
+          params: { education, date: typeof date === 'string' ? date.slice(0, 40) : String(date) },
+        });
+        return;
+      }
+    }
+  })
+  .transform((limits) => limits as BirthLimits);
+
+/** A plan's age rule: the general limitBirth and the per-education limits. */
+export interface BirthLimited {
+  limitBirth: string | null | undefined;
+  birthLimits?: BirthLimits | null;
+}
+
+/**
+ * The earliest allowed birth date (YYYY-MM-DD) for a candidate of `education` under `plan`
+ * (issue 8): birthLimits[education] when the plan has one, else limitBirth; null for no limit.
+ */
+export function birthLimitFor(plan: BirthLimited, education: string | null | undefined): string | null {
+  const own = education ? plan.birthLimits?.[education] : undefined;
+  return own ?? plan.limitBirth ?? null;
+}
+
+/**
+ * Whether `birthday` (YYYY-MM-DD, from the ID number) meets the limit of `education` under `plan`:
+ * null when it does, else the message (zh/en catalogues) with its params. `educationLabel` is the
+ * education's dictionary label to name in the message (the code when unknown). The message names the
+ * education when the plan has a limit of its own for it ('enroll.limitBirthFor'), else the general
+ * one ('enroll.limitBirth').
+ */
+export function birthLimitIssue(
+  plan: BirthLimited,
+  education: string | null | undefined,
+  birthday: string,
+  educationLabel?: string,
+): { message: MessageKey; params: Record<string, string> } | null {
+  const date = birthLimitFor(plan, education);
+  if (!date || birthday >= date) return null;
+  const own = Boolean(education && plan.birthLimits?.[education]);
+  return own
+    ? { message: 'enroll.limitBirthFor', params: { date, education: educationLabel ?? education! } }
+    : { message: 'enroll.limitBirth', params: { date } };
+}
+
 /** Fields of a plan as the form sends them (POST /recruit/recruitPlan). */
 export const recruitPlanFields = z.object({
   name: requiredString(100),
@@ -107,6 +194,7 @@ export const recruitPlanFields = z.object({
   company: requiredString(100),
   // Bounded above by today (checkPlanTimeline), whose message says so better than the year range.
   limitBirth: dateString('rule.required', 9999),
+  birthLimits: birthLimitsSchema,
   ...timeFields,
   customerServicePhone: optionalString(50),
   serviceCenter: optionalString(5000, 'text'),
@@ -172,6 +260,8 @@ export interface RecruitPlan extends PlanTimeline {
   year: string;
   company: string;
   limitBirth: string;
+  /** Per-education birth limits (education code → YYYY-MM-DD); {} when none. */
+  birthLimits: BirthLimits;
   status: PlanStatus;
   customerServicePhone: string | null;
   serviceCenter: string | null;
@@ -197,7 +287,13 @@ export interface DemandOption {
   labelEn: string | null;
 }
 
-/** A subject choice of the cascade, with its number of posts. */
+/**
+ * A subject choice of the cascade, with its number of posts and the live ratio "applicants/demand"
+ * (issue 8): `enrolled` applications so far (every audit status) against `demand` (= demandNumber).
+ * The counts may be a few seconds old (RATIO_CACHE_SECONDS).
+ */
 export interface SubjectDemandOption extends DemandOption {
   demandNumber: number;
+  enrolled: number;
+  demand: number;
 }

@@ -16,7 +16,7 @@ let home: { id: number; name: string }; // an enrolment in ctx.demand's county
 let away: { id: number; name: string }; // one in another city
 
 async function applyIn(demand: typeof ctx.demand, name: string) {
-  const c = await makeCandidate(t);
+  const c = await makeCandidate(t, { realName: name }); // the enrolment takes the account's name
   const { body, headers } = multipart(
     { ...applicationFields(ctx.plan.id, c.idCard, demand, ctx.education), name },
     { data: await photo() },

@@ -22,7 +22,7 @@ export function idCard(birth = '19980307', seq = '001', region = '520102'): stri
 
 let serial = 0;
 /** A candidate account inserted directly, with a session token. */
-export async function makeCandidate(t: TestApp, opts: { idCard?: string } = {}) {
+export async function makeCandidate(t: TestApp, opts: { idCard?: string; realName?: string } = {}) {
   serial += 1;
   const card = opts.idCard ?? idCard('19980307', String(101 + 2 * serial)); // odd sequence: male
   const [row] = await t.database.db
@@ -30,7 +30,7 @@ export async function makeCandidate(t: TestApp, opts: { idCard?: string } = {}) 
     .values({
       userName: `cand${serial}${Date.now() % 100000}`,
       passwordHash: await hashPassword('Cand1!pass'),
-      realName: '张三',
+      realName: opts.realName ?? '张三',
       idCard: card,
       gender: '1',
       birthday: '1998-03-07',
@@ -159,7 +159,8 @@ export async function postApplication(
  */
 export async function applyToOpenPlan(t: TestApp, overrides: Record<string, string> = {}) {
   const ctx = await openPlanAndDemand(t);
-  const candidate = await makeCandidate(t);
+  // The enrolment takes the account's name (issue 8): a name override is the account's real name.
+  const candidate = await makeCandidate(t, { realName: overrides.name });
   const answer = await postApplication(t, candidate.token, {
     ...applicationFields(ctx.plan.id, candidate.idCard, ctx.demand, ctx.education),
     ...overrides,

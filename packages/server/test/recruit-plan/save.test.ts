@@ -299,6 +299,7 @@ describe('PUT /recruit/recruitPlan (encrypted)', () => {
         'year',
         'company',
         'limitBirth',
+        'birthLimits',
         'status',
         ...Object.keys(soundPlan()).filter((k) => k.endsWith('Time')),
         'customerServicePhone',

@@ -6,8 +6,10 @@ import { checkCanCandidate, getApplyFlag, type CandidatePlan } from '../areas/en
 import { APPLY_FLAG } from '@tegang/domain';
 
 /**
- * The front-site state of spec §3: canCandidate, planId, enrollStatus, message, limitBirth and the
- * candidate's userInfo, loaded when the logged-in layout opens and shared by its pages.
+ * The front-site state of spec §3: canCandidate, planId, enrollStatus, message, limitBirth (with the
+ * per-education birthLimits) and the candidate's userInfo, loaded when the logged-in layout opens and
+ * shared by its pages. With no plan open, planId is the latest closed plan the candidate applied to
+ * (issue 8: the application stays readable and its form downloadable), else null.
  */
 export interface CandidateState {
   canCandidate: boolean;
@@ -16,6 +18,8 @@ export interface CandidateState {
   enrollStatus: (typeof APPLY_FLAG)[keyof typeof APPLY_FLAG];
   message: string;
   limitBirth: string | null;
+  /** The plan's age limits per education (education code → YYYY-MM-DD; issue 8); {} when none. */
+  birthLimits: Record<string, string>;
   plan: CandidatePlan | null;
   userInfo: CandidateInfo | null;
   /** True until the plan check, the user info and the apply flag have answered. */
@@ -55,6 +59,7 @@ export function CandidateProvider({ children }: { children: ReactNode }) {
         planId !== null && String(flag.data) === APPLY_FLAG.applied ? APPLY_FLAG.applied : APPLY_FLAG.none,
       message: can.data?.message ?? '',
       limitBirth: can.data?.limitBirth ?? null,
+      birthLimits: can.data?.birthLimits ?? {},
       plan: can.data?.plan ?? null,
       userInfo: info.data ?? null,
       loading: can.isPending || info.isPending || (planId !== null && flag.isPending),

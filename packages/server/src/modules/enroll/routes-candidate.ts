@@ -61,10 +61,10 @@ export async function enrollCandidateRoutes(base: FastifyInstance) {
       schema: {
         tags: ['candidate'],
         summary:
-          'Check-candidate response (spec §3): {canCandidate, planId, message, limitBirth, plan}; message says when enrolment opens or that it ended',
+          'Check-candidate response (spec §3): {canCandidate, planId, message, limitBirth, birthLimits, plan}; message says when enrolment opens or that it ended. With no open plan, planId/plan are the latest closed plan the candidate applied to (issue 8), else null',
       },
     },
-    async (req) => ok(req, await candidateStatus(ctx, req.lang)),
+    async (req) => ok(req, await candidateStatus(ctx, req.candidate!.id, req.lang)),
   );
 
   app.get(

@@ -21,7 +21,7 @@ import {
   ENROLL_LABELS,
   enrollApplySchema,
   formatDateTime,
-  meetsBirthLimit,
+  birthLimitIssue,
   parseIdCard,
   translate,
   validate,
@@ -35,6 +35,7 @@ import {
   type MessageParams,
   type RegionScope,
   PLAN_STATUS,
+  type RecruitPlan,
 } from '@tegang/domain';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db';
@@ -47,7 +48,7 @@ import { offsetOf, type Paging } from '../../lib/paging';
 import { writeEnrollExport } from '../../documents/enroll-export';
 import { consumeDownloadToken, issueDownloadToken } from '../../lib/downloads';
 import { exportFileName, exportLink as makeExportLink, openExport } from '../../lib/exports';
-import { findOpenPlan } from '../recruit-plan/service';
+import { findLatestClosedPlan, findOpenPlan } from '../recruit-plan/service';
 import { normalizePhoto } from '../../lib/photos';
 import { scopeWhere } from '../../lib/scope';
 import { educationAllowed, findDemand } from '../plan-data/service';
@@ -76,12 +77,16 @@ export function toEnroll(row: EnrollRow, plan: { year: string; name: string }): 
 
 /**
  * Whether candidates may apply to `plan` at `now` (DESIGN "Plan timeline gates candidates"):
- * null when the enrolment window is open, else the message key and params saying when it opens or ended.
+ * null when the enrolment window is open, else the message key and params saying when it opens or ended
+ * (a closed plan: when it ended; no plan or an unpublished one: 'enroll.noPlan').
  */
 export function enrolmentClosedReason(
   plan: { status: string; enrollStartTime: Date | string; enrollEndTime: Date | string } | null | undefined,
   now: Date,
 ): { key: MessageKey; params?: MessageParams } | null {
+  // A closed plan (issue 8: its candidates still see it) says when its enrolment ended.
+  if (plan?.status === PLAN_STATUS.closed)
+    return { key: 'enroll.ended', params: { end: formatDateTime(plan.enrollEndTime) } };
   if (!plan || plan.status !== PLAN_STATUS.open) return { key: 'enroll.noPlan' };
   const state = windowState(plan.enrollStartTime, plan.enrollEndTime, now);
   if (state === 'open') return null;
@@ -128,7 +133,17 @@ export async function checkApplication(
   fields: Record<string, unknown>,
   lang: Lang,
 ): Promise<ApplyFields> {
-  const parsed = validate(enrollApplySchema, fields, lang, ENROLL_LABELS);
+  // The name and the ID number are the account's (issue 8): a posted name is replaced by the real name.
+  const [account] = await db
+    .select({ idCard: candidateUser.idCard, realName: candidateUser.realName })
+    .from(candidateUser)
+    .where(eq(candidateUser.id, candidateId));
+  const parsed = validate(
+    enrollApplySchema,
+    account ? { ...fields, name: account.realName } : fields,
+    lang,
+    ENROLL_LABELS,
+  );
   if (!parsed.ok) throw new ValidationError(parsed.errors);
   const input = parsed.data;
   const errors: FieldError[] = [];
@@ -140,15 +155,17 @@ export async function checkApplication(
       message: translate(lang, key, { label, ...params }),
     });
   };
-  const [account] = await db
-    .select({ idCard: candidateUser.idCard })
-    .from(candidateUser)
-    .where(eq(candidateUser.id, candidateId));
   if (!account || account.idCard !== input.idCard) fail('idCard', 'enroll.idCardMismatch');
   const id = parseIdCard(input.idCard)!;
-  if (!meetsBirthLimit(id.birthday, plan.limitBirth))
-    fail('idCard', 'enroll.limitBirth', { date: plan.limitBirth });
   const dicts = await loadDicts(db);
+  // The age limit of the chosen education (issue 8: birthLimits, else limitBirth).
+  const tooOld = birthLimitIssue(
+    plan,
+    input.education,
+    id.birthday,
+    dicts.label('sys_education', input.education, lang),
+  );
+  if (tooOld) fail('idCard', tooOld.message, tooOld.params);
   for (const [field, type] of Object.entries(ENROLL_DICT_FIELDS)) {
     const value = (input as Record<string, unknown>)[field];
     if (typeof value === 'string' && value && !dicts.has(type, value)) fail(field, 'rule.invalidOption');
@@ -349,17 +366,37 @@ export async function deleteEnrolls(ctx: AppContext, ids: number[], scope: Regio
 const ownedBy = (candidateId: number, where: SQL) => and(where, eq(enroll.candidateId, candidateId));
 
 /**
- * GET /api/recruitPlan/checkCanCandidate: whether the candidate may apply now, with the open plan
- * (spec §3 "Check-candidate response"); `message` in `lang` says when enrolment opens or that it ended.
+ * The plan a candidate's pages are about: the open plan; when none is open, the most recent closed
+ * plan if the candidate applied to it (issue 8: the application, its audit status and its form stay
+ * reachable after enrolment ends, through the audit and the exam); else null.
  */
-export async function candidateStatus(ctx: AppContext, lang: Lang): Promise<CanCandidate> {
-  const plan = await findOpenPlan(ctx.db);
+export async function candidatePlan(ctx: AppContext, candidateId: number): Promise<RecruitPlan | null> {
+  const open = await findOpenPlan(ctx.db);
+  if (open) return open;
+  const latest = await findLatestClosedPlan(ctx.db);
+  if (!latest) return null;
+  return (await applyFlag(ctx.db, latest.id, candidateId)) === APPLY_FLAG.applied ? latest : null;
+}
+
+/**
+ * GET /api/recruitPlan/checkCanCandidate: whether the candidate may apply now, with the plan of
+ * candidatePlan (spec §3 "Check-candidate response"); `message` in `lang` says when enrolment opens or
+ * that it ended. limitBirth and birthLimits are the plan's age rule (birthLimitFor), shown before the
+ * candidate accepts the notice.
+ */
+export async function candidateStatus(
+  ctx: AppContext,
+  candidateId: number,
+  lang: Lang,
+): Promise<CanCandidate> {
+  const plan = await candidatePlan(ctx, candidateId);
   const reason = enrolmentClosedReason(plan, ctx.now());
   return {
     canCandidate: !reason,
     planId: plan?.id ?? null,
     message: reason ? translate(lang, reason.key, reason.params) : '',
     limitBirth: plan?.limitBirth ?? null,
+    birthLimits: plan?.birthLimits ?? {},
     plan: plan
       ? {
           id: plan.id,

@@ -13,6 +13,7 @@ import { ok } from '../../lib/envelope';
 import { idListSchema, idParamSchema, pagingSchema } from '../../lib/paging';
 import {
   changePlanStatus,
+  checkBirthLimitCodes,
   createPlan,
   deletePlans,
   getPlan,
@@ -79,11 +80,15 @@ export async function recruitPlanRoutes(base: FastifyInstance) {
       config: { access: { permission: P.add }, encrypted: true, labels: RECRUIT_PLAN_LABELS },
       schema: {
         tags,
-        summary: 'Creates a plan (encrypted), unpublished (status 0); data is the new id',
+        summary:
+          'Creates a plan (encrypted), unpublished (status 0); birthLimits {education code: YYYY-MM-DD} (400 on birthLimits for an unknown code or bad date); data is the new id',
         body: recruitPlanCreateSchema,
       },
     },
-    async (req) => ok(req, await createPlan(ctx.db, req.body), 'common.saved'),
+    async (req) => {
+      await checkBirthLimitCodes(ctx.db, req.body, req.lang);
+      return ok(req, await createPlan(ctx.db, req.body), 'common.saved');
+    },
   );
 
   app.put(
@@ -98,6 +103,7 @@ export async function recruitPlanRoutes(base: FastifyInstance) {
     },
     async (req) => {
       const { id, ...input } = req.body;
+      await checkBirthLimitCodes(ctx.db, input, req.lang);
       return ok(req, await updatePlan(ctx.db, id, input), 'common.saved');
     },
   );

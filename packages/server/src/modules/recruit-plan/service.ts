@@ -15,7 +15,8 @@ import {
 import sanitizeHtml from 'sanitize-html';
 import type { Db, Tx } from '../../db';
 import { enroll, recruitPlan } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound, ValidationError } from '../../lib/errors';
+import { loadDicts } from '../../lib/dicts';
 import { page } from '../../lib/envelope';
 import { offsetOf, type Paging } from '../../lib/paging';
 import { containsPattern } from '../../lib/like';
@@ -44,6 +45,7 @@ export function toRecruitPlan(row: RecruitPlanRow): RecruitPlan {
     year: row.year,
     company: row.company,
     limitBirth: row.limitBirth,
+    birthLimits: row.birthLimits ?? {},
     status: row.status as PlanStatus,
     ...times,
     customerServicePhone: row.customerServicePhone,
@@ -69,6 +71,20 @@ export async function findOpenPlan(
     .orderBy(asc(recruitPlan.id))
     .limit(1);
   const [row] = await (opts.lock ? query.for(opts.lock) : query);
+  return row ? toRecruitPlan(row) : null;
+}
+
+/**
+ * The most recent closed plan (status '2'; the latest enrolment window, then the highest id), or null:
+ * candidates who applied to it keep seeing their application after it closed (issue 8).
+ */
+export async function findLatestClosedPlan(db: DbOrTx): Promise<RecruitPlan | null> {
+  const [row] = await db
+    .select()
+    .from(recruitPlan)
+    .where(eq(recruitPlan.status, PLAN_STATUS.closed))
+    .orderBy(desc(recruitPlan.enrollEndTime), desc(recruitPlan.id))
+    .limit(1);
   return row ? toRecruitPlan(row) : null;
 }
 
@@ -116,11 +132,31 @@ function columnsOf(input: RecruitPlanInput) {
     year: input.year,
     company: input.company,
     limitBirth: input.limitBirth,
+    birthLimits: input.birthLimits,
     ...times,
     customerServicePhone: input.customerServicePhone ?? null,
     // Shown as HTML on the candidates' service centre page (the demo plan's notes are HTML).
     serviceCenter: input.serviceCenter ? sanitizeHtml(input.serviceCenter) : null,
   };
+}
+
+/**
+ * The education codes of a plan's birthLimits must be values of the education dictionary
+ * (sys_education): else a 400 on the field `birthLimits` naming the first unknown code
+ * ('plan.birthLimits.education'). The shape and dates were checked by recruitPlanFields.
+ */
+export async function checkBirthLimitCodes(db: Db, input: Pick<RecruitPlanInput, 'birthLimits'>, lang: Lang) {
+  const dicts = await loadDicts(db);
+  const unknown = Object.keys(input.birthLimits).find((code) => !dicts.has('sys_education', code));
+  if (unknown === undefined) return;
+  const label = 'field.birthLimits' as const;
+  throw new ValidationError([
+    {
+      field: 'birthLimits',
+      label: translate(lang, label),
+      message: translate(lang, 'plan.birthLimits.education', { label, education: unknown }),
+    },
+  ]);
 }
 
 /** POST /recruit/recruitPlan: a new plan, unpublished (status 0). Returns its id. */

@@ -44,7 +44,7 @@ const zh = {
   'web.enroll.photo.hint':
     '本人近期免冠证件照，JPG 或 PNG 格式，不超过 {size}，宽高至少 {width}×{height} 像素',
   'web.enroll.photo.unreadable': '无法读取该图片，请换一张照片',
-  'web.enroll.demand': '{label}（需求 {count} 人）',
+  'web.enroll.subjectRatio': '{label}（报名 {enrolled} / 需求 {demand}）',
   'web.enroll.pickFirst': '请先选择{label}',
   'web.enroll.noChoice': '没有可选的招聘需求',
   'web.notEnroll.title': '暂不能报名',
@@ -101,7 +101,7 @@ const en: Record<keyof typeof zh, string> = {
   'web.enroll.photo.hint':
     'A recent bare-headed ID photo, JPG or PNG, at most {size}, at least {width}×{height} pixels',
   'web.enroll.photo.unreadable': 'This image cannot be read; please choose another photo',
-  'web.enroll.demand': '{label} ({count} posts)',
+  'web.enroll.subjectRatio': '{label} (applied {enrolled} / demand {demand})',
   'web.enroll.pickFirst': 'Choose {label} first',
   'web.enroll.noChoice': 'No posts with demand to choose from',
   'web.notEnroll.title': 'You cannot apply now',

@@ -1,5 +1,5 @@
-import { Button, Dropdown } from 'antd';
-import { DownOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Dropdown, Form, Space } from 'antd';
+import { DownOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   ProFormDatePicker,
   ProFormDateTimeRangePicker,
@@ -42,11 +42,14 @@ import {
   RANGES,
   RANGE_OF_FIELD,
   dayOf,
+  duplicateEducations,
   planToForm,
   planToPayload,
   timelineIssues,
+  type BirthLimitRow,
   type PlanForm,
 } from './plan-form';
+import { DictSelect, dictLabel, useDict } from '../../components/dict';
 import { ACTION_STYLE, CrudTable, useActions, useOptionsEnum, type CrudConfig } from '../../components/crud';
 import { required } from '../../components/rules';
 
@@ -63,7 +66,7 @@ const statusBadge = (value: string) =>
   value === PLAN_STATUS.open ? 'Success' : value === PLAN_STATUS.closed ? 'Error' : 'Default';
 
 export default function RecruitPlanPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const actions = useActions();
   const status = useOptionsEnum('recruitPlanStatus', planStatusOptions, statusBadge);
   const statusLabel = (value: string) => status.options.find((o) => o.value === value)?.label ?? value;
@@ -73,6 +76,31 @@ export default function RecruitPlanPage() {
       value && dayOf(value)! > cstDate()
         ? Promise.reject(new Error(t('plan.limitBirth.future')))
         : Promise.resolve(),
+  };
+
+  const education = useDict('sys_education');
+  const educationLabel = (code: string) => dictLabel(education.data, code, i18n.language);
+  // Each education at most once (the payload is a map education → date).
+  const distinctEducations = {
+    validator: async (_r: unknown, rows: BirthLimitRow[] | undefined) => {
+      const twice = duplicateEducations(rows);
+      return twice.length
+        ? Promise.reject(
+            new Error(t('admin.plan.birthLimits.duplicate', { education: educationLabel(twice[0]!) })),
+          )
+        : Promise.resolve();
+    },
+  };
+  const birthLimitsText = (limits: Record<string, string> | undefined) => {
+    const entries = Object.entries(limits ?? {});
+    if (!entries.length) return t('admin.plan.birthLimits.none');
+    return (
+      <Space direction="vertical" size={0}>
+        {entries.map(([code, date]) => (
+          <span key={code}>{t('enroll.birthLimit.line', { education: educationLabel(code), date })}</span>
+        ))}
+      </Space>
+    );
   };
 
   const changeStatus = (row: RecruitPlan, next: PlanStatus, reload: () => void) =>
@@ -206,6 +234,51 @@ export default function RecruitPlanPage() {
             rules={[required('field.limitBirth'), notFuture]}
             fieldProps={{ disabledDate: (d: Dayjs) => d.format('YYYY-MM-DD') > cstDate() }}
           />
+          {/* Issue 8: age limits per education; an education not listed uses limitBirth. */}
+          <Form.Item
+            label={t(RECRUIT_PLAN_LABELS.birthLimits!)}
+            tooltip={t('admin.plan.birthLimits.help')}
+            required={false}
+          >
+            <Form.List name="birthLimits" rules={[distinctEducations]}>
+              {(rows, { add, remove }, { errors }) => (
+                <>
+                  {rows.map((row) => (
+                    <Space key={row.key} align="baseline" wrap data-testid="plan-birth-limit">
+                      <Form.Item
+                        name={[row.name, 'education']}
+                        rules={[required('field.education')]}
+                        style={{ marginBottom: 8 }}
+                      >
+                        <DictSelect type="sys_education" style={{ width: 200 }} />
+                      </Form.Item>
+                      <Form.Item
+                        name={[row.name, 'date']}
+                        rules={[required('field.limitBirth'), notFuture]}
+                        style={{ marginBottom: 8 }}
+                      >
+                        <DatePicker disabledDate={(d: Dayjs) => d.format('YYYY-MM-DD') > cstDate()} />
+                      </Form.Item>
+                      <MinusCircleOutlined
+                        aria-label={t('common.delete')}
+                        onClick={() => remove(row.name)}
+                        data-testid="plan-birth-limit-remove"
+                      />
+                    </Space>
+                  ))}
+                  <Button
+                    type="dashed"
+                    icon={<PlusOutlined />}
+                    onClick={() => add({})}
+                    data-testid="plan-birth-limit-add"
+                  >
+                    {t('admin.plan.birthLimits.add')}
+                  </Button>
+                  <Form.ErrorList errors={errors} />
+                </>
+              )}
+            </Form.List>
+          </Form.Item>
           {RANGES.map((r) => (
             <ProFormDateTimeRangePicker
               key={r.name}
@@ -247,6 +320,7 @@ export default function RecruitPlanPage() {
             detailItem(t('field.status'), (r) => statusLabel(r.status)),
             detailItem(t('field.company'), (r) => r.company),
             detailItem(t('field.limitBirth'), (r) => r.limitBirth),
+            detailItem(t(RECRUIT_PLAN_LABELS.birthLimits!), (r) => birthLimitsText(r.birthLimits), 2),
             detailItem(t('field.customerServicePhone'), (r) => r.customerServicePhone || '-', 2),
             detailItem(
               t('field.serviceCenter'),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { PLAN_RANGES, PLAN_STATUS, type RecruitPlan } from '@tegang/domain';
-import { RANGES, planToForm, planToPayload, timelineIssues } from './plan-form';
+import { RANGES, dayOf, duplicateEducations, planToForm, planToPayload, timelineIssues } from './plan-form';
 
 /** A valid plan: each range a day after the previous one, all in 2030 (CST 09:00 = 01:00Z). */
 function plan(): RecruitPlan {
@@ -79,5 +79,37 @@ describe('timelineIssues (the domain timeline rules on the form ranges)', () => 
 
   it('checks nothing while a range is incomplete', () => {
     expect(timelineIssues({ ...planToForm(plan()), examTime: undefined }, t)).toEqual([]);
+  });
+});
+
+describe('age limits per education (issue 8)', () => {
+  const t = i18n.t.bind(i18n);
+
+  it('shows birthLimits as rows and sends complete rows back as a map', () => {
+    const original = { ...plan(), birthLimits: { '14': '1991-01-01', '11': '1990-06-30' } };
+    const form = planToForm(original);
+    expect(form.birthLimits?.map((r) => [r.education, dayOf(r.date)])).toEqual([
+      ['11', '1990-06-30'],
+      ['14', '1991-01-01'],
+    ]);
+    const payload = planToPayload({ ...form, birthLimits: [...form.birthLimits!, { education: '21' }] });
+    expect(payload.birthLimits).toEqual({ '14': '1991-01-01', '11': '1990-06-30' });
+    expect(planToPayload(planToForm(plan())).birthLimits).toEqual({});
+  });
+
+  it('finds an education chosen twice', () => {
+    expect(duplicateEducations([{ education: '14' }, { education: '21' }, { education: '14' }])).toEqual([
+      '14',
+    ]);
+    expect(duplicateEducations([{ education: '14' }, {}])).toEqual([]);
+  });
+
+  it('puts a future date on the birthLimits list', () => {
+    const issues = timelineIssues(
+      { ...planToForm(plan()), birthLimits: [{ education: '14', date: '2099-01-01' }] },
+      t,
+    );
+    expect(issues).toEqual([{ name: 'birthLimits', message: expect.stringContaining('不能晚于今天') }]);
+    expect(issues[0]!.message).toContain('分学历出生日期限制');
   });
 });

@@ -27,11 +27,18 @@ export const RANGE_OF_FIELD = new Map<string, string>(
   RANGES.flatMap((r) => [[r.start, r.name] as const, [r.end, r.name] as const]),
 );
 
+/** One row of the form's per-education age limits (issue 8): an education code and its earliest birth date. */
+export interface BirthLimitRow {
+  education?: string;
+  date?: Dayjs | string;
+}
+
 export type PlanForm = {
   name: string;
   year: Dayjs | string;
   company: string;
   limitBirth: Dayjs | string;
+  birthLimits?: BirthLimitRow[];
   customerServicePhone?: string;
   serviceCenter?: string;
 } & Record<string, unknown>;
@@ -68,19 +75,51 @@ export function planToForm(record: RecruitPlan): PlanForm {
     year: dayjs(`${record.year}-01-01`),
     company: record.company,
     limitBirth: dayjs(record.limitBirth),
+    birthLimits: Object.entries(record.birthLimits ?? {})
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([education, date]) => ({ education, date: dayjs(date) })),
     customerServicePhone: record.customerServicePhone ?? undefined,
     serviceCenter: record.serviceCenter ?? undefined,
     ...Object.fromEntries(RANGES.map((r) => [r.name, [toPicker(record[r.start]), toPicker(record[r.end])]])),
   };
 }
 
-/** The body of POST/PUT /recruit/recruitPlan: trimmed texts, the year, the birth limit, the timeline. */
+/**
+ * The form's age-limit rows as the payload's birthLimits {education code: 'YYYY-MM-DD'}; rows without
+ * an education or a date are left out (the form's rules require both).
+ */
+export function birthLimitsOf(rows: BirthLimitRow[] | undefined): Record<string, string> {
+  const limits: Record<string, string> = {};
+  for (const row of rows ?? []) {
+    const date = dayOf(row?.date);
+    if (row?.education && date) limits[row.education] = date;
+  }
+  return limits;
+}
+
+/** The educations chosen more than once in the age-limit rows (the form refuses them). */
+export function duplicateEducations(rows: BirthLimitRow[] | undefined): string[] {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const row of rows ?? []) {
+    if (!row?.education) continue;
+    if (seen.has(row.education)) twice.add(row.education);
+    seen.add(row.education);
+  }
+  return [...twice];
+}
+
+/**
+ * The body of POST/PUT /recruit/recruitPlan: trimmed texts, the year, the birth limits (general and
+ * per education), the timeline.
+ */
 export function planToPayload(values: PlanForm): PlanPayload {
   return {
     name: values.name.trim(),
     year: dayOf(values.year, 'YYYY'),
     company: values.company.trim(),
     limitBirth: dayOf(values.limitBirth),
+    birthLimits: birthLimitsOf(values.birthLimits),
     ...timelineOf(values),
     customerServicePhone: values.customerServicePhone?.trim() || null,
     serviceCenter: values.serviceCenter?.trim() || null,
@@ -91,7 +130,11 @@ export function planToPayload(values: PlanForm): PlanPayload {
 export function timelineIssues(values: PlanForm, t: TFunction): FormFieldIssue[] {
   const timeline = timelineOf(values);
   if (!timeline) return [];
-  return checkPlanTimeline({ ...timeline, limitBirth: dayOf(values.limitBirth) }).map((issue) => ({
+  return checkPlanTimeline({
+    ...timeline,
+    limitBirth: dayOf(values.limitBirth),
+    birthLimits: birthLimitsOf(values.birthLimits),
+  }).map((issue) => ({
     name: RANGE_OF_FIELD.get(issue.field) ?? issue.field,
     message: t(
       issue.message,

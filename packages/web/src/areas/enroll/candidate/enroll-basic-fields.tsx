@@ -12,7 +12,6 @@ import {
   checkPhone,
   enrollApplySchema,
   maxLengthOf,
-  meetsBirthLimit,
   parseIdCard,
   type EnrollDictField,
 } from '@tegang/domain';
@@ -54,12 +53,13 @@ export function EnrollBasicFields({
   form,
   edit,
   idCard,
-  limitBirth,
+  birthIssue,
 }: {
   form: FormInstance<EnrollFormValues>;
   edit: boolean;
   idCard: string | undefined;
-  limitBirth: string | null | undefined;
+  /** The age limit's message for a birthday and education (the plan's per-education limit), or null. */
+  birthIssue: (birthday: string, education: string | undefined) => string | null;
 }) {
   const { t, i18n } = useTranslation();
   const parsed = parseIdCard(idCard ?? '');
@@ -73,9 +73,10 @@ export function EnrollBasicFields({
     {
       validator: (_r, value: string) => {
         const info = parseIdCard(value);
-        return info && !meetsBirthLimit(info.birthday, limitBirth)
-          ? Promise.reject(new Error(t('enroll.limitBirth', { date: limitBirth ?? '' })))
-          : Promise.resolve();
+        const issue = info
+          ? birthIssue(info.birthday, form.getFieldValue('education') as string | undefined)
+          : null;
+        return issue ? Promise.reject(new Error(issue)) : Promise.resolve();
       },
     },
   ];

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Col, Divider, Form, Row, Typography, message } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { meetsBirthLimit, parseIdCard } from '@tegang/domain';
+import { birthLimitIssue, parseIdCard } from '@tegang/domain';
+import { dictLabel, useDict } from '../../../components/dict';
 import { ApiError } from '../../../api/request';
 import { submitApply, type CandidateEnroll } from '../api';
 import { showFormError } from '../../../candidate/errors';
@@ -39,7 +40,7 @@ export function EnrollForm({
   initial?: CandidateEnroll;
   onSaved: (edit: boolean) => void | Promise<void>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { modal } = App.useApp();
   const state = useCandidate();
   const [form] = Form.useForm<EnrollFormValues>();
@@ -98,13 +99,25 @@ export function EnrollForm({
 
   const idCard = Form.useWatch('idCard', form) ?? initialValues.idCard;
   const parsed = parseIdCard(idCard ?? '');
-  const birthOk = !parsed || meetsBirthLimit(parsed.birthday, state.limitBirth);
+  const educations = useDict('sys_education');
   const cascade = {
     education: Form.useWatch('education', form),
     planType: Form.useWatch('planType', form),
     enrollCounty: Form.useWatch('enrollCounty', form),
     academicSession: Form.useWatch('academicSession', form),
   };
+
+  /** The plan's age limit for the chosen education (issue 8), as a message; null when it is met. */
+  const birthIssue = (birthday: string, education: string | undefined): string | null => {
+    const issue = birthLimitIssue(
+      state,
+      education,
+      birthday,
+      education ? dictLabel(educations.data, education, i18n.language) : undefined,
+    );
+    return issue ? t(issue.message, issue.params) : null;
+  };
+  const birthMessage = parsed ? birthIssue(parsed.birthday, cascade.education) : null;
 
   /** Changing an upper level of the cascade clears the levels below it. */
   const onValuesChange = (changed: Partial<EnrollFormValues>) => {
@@ -176,17 +189,10 @@ export function EnrollForm({
           }
         />
       )}
-      {!birthOk && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={t('enroll.limitBirth', { date: state.limitBirth ?? '' })}
-        />
-      )}
+      {birthMessage && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={birthMessage} />}
       <SectionTitle>{t('section.basic')}</SectionTitle>
       <Row gutter={16}>
-        <EnrollBasicFields form={form} edit={edit} idCard={idCard} limitBirth={state.limitBirth} />
+        <EnrollBasicFields form={form} edit={edit} idCard={idCard} birthIssue={birthIssue} />
       </Row>
 
       <SectionTitle>{t('section.enroll')}</SectionTitle>
@@ -207,7 +213,7 @@ export function EnrollForm({
           htmlType="submit"
           size="large"
           loading={submitting}
-          disabled={!birthOk}
+          disabled={Boolean(birthMessage)}
           block
           style={{ maxWidth: 360 }}
           data-testid="enroll-submit"

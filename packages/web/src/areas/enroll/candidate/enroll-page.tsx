@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Empty, Skeleton, Space } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/request';
@@ -12,11 +13,13 @@ import { EnrollView } from './enroll-view';
 import { candidateKeys, useCandidate } from '../../../candidate/state';
 import { APPLY_FLAG, AUDIT_STATUS } from '@tegang/domain';
 import { AuditNotice } from './audit-status';
+import { BirthLimits } from './birth-limits';
 
 /**
  * /web/enroll, the application: no plan open or the window closed without an application →
- * /web/not_enroll; not applied yet → the notice to agree to, then the form; applied → the application
- * for editing while the window is open, read-only after it.
+ * /web/not_enroll; not applied yet → the plan's age requirement and the notice to agree to, then the
+ * form; applied → the application for editing while the window is open, read-only after it (also once
+ * the plan is closed: issue 8, the state then carries the closed plan the candidate applied to).
  */
 export default function Enroll() {
   const { t } = useTranslation();
@@ -54,6 +57,7 @@ function NewEnroll({ planId }: { planId: number }) {
   if (!started)
     return (
       <PageCard title={t('web.enroll.notice')} testId="enroll-notice">
+        <BirthLimits limitBirth={state.limitBirth} birthLimits={state.birthLimits} />
         {notice.isPending ? (
           <Skeleton active paragraph={{ rows: 8 }} />
         ) : notice.isError ? (
@@ -125,6 +129,7 @@ function NewEnroll({ planId }: { planId: number }) {
  */
 function MyEnroll({ planId, editable }: { planId: number; editable: boolean }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const client = useQueryClient();
   const state = useCandidate();
   const enroll = useQuery({
@@ -164,6 +169,17 @@ function MyEnroll({ planId, editable }: { planId: number; editable: boolean }) {
             />
           )}
           <EnrollView enroll={enroll.data} />
+          {/* The form stays downloadable after enrolment ends, through the audit and the exam (issue 8). */}
+          <Button
+            type="primary"
+            size="large"
+            icon={<DownloadOutlined />}
+            style={{ marginTop: 16 }}
+            onClick={() => navigate('/web/enroll_table')}
+            data-testid="enroll-go-download"
+          >
+            {t('web.enrollTable.download')}
+          </Button>
         </>
       )}
     </PageCard>

@@ -6,8 +6,12 @@ import { formatDateTime, APPLY_FLAG } from '@tegang/domain';
 import { LoadFailed, Loading } from '../../../candidate/components/loading';
 import { PageCard } from '../../../candidate/components/page-card';
 import { useCandidate } from '../../../candidate/state';
+import { BirthLimits } from './birth-limits';
 
-/** /web/not_enroll: why the candidate cannot apply (and when the window opens), and whom to call. */
+/**
+ * /web/not_enroll: why the candidate cannot apply (and when the window opens), the plan's age
+ * requirement (issue 8) when they have not applied, and whom to call.
+ */
 export default function NotEnroll() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -25,32 +29,39 @@ export default function NotEnroll() {
           title={<span data-testid="not-enroll-message">{state.message || t('enroll.noPlan')}</span>}
           subTitle={
             plan && (
-              <Descriptions
-                column={1}
-                size="small"
-                style={{ maxWidth: 520, margin: '16px auto 0', textAlign: 'left' }}
-                items={[
-                  { key: 'plan', label: t('field.planId'), children: plan.name },
-                  {
-                    key: 'window',
-                    label: t('field.enrollTime'),
-                    children: `${formatDateTime(plan.enrollStartTime)} ~ ${formatDateTime(plan.enrollEndTime)}`,
-                  },
-                  ...(plan.customerServicePhone
-                    ? [
-                        {
-                          key: 'phone',
-                          label: t('field.customerServicePhone'),
-                          children: (
-                            <a href={`tel:${plan.customerServicePhone}`} data-testid="service-phone">
-                              <PhoneOutlined /> {plan.customerServicePhone}
-                            </a>
-                          ),
-                        },
-                      ]
-                    : []),
-                ]}
-              />
+              <>
+                {state.enrollStatus !== APPLY_FLAG.applied && (
+                  <div style={{ maxWidth: 520, margin: '16px auto 0', textAlign: 'left' }}>
+                    <BirthLimits limitBirth={state.limitBirth} birthLimits={state.birthLimits} />
+                  </div>
+                )}
+                <Descriptions
+                  column={1}
+                  size="small"
+                  style={{ maxWidth: 520, margin: '16px auto 0', textAlign: 'left' }}
+                  items={[
+                    { key: 'plan', label: t('field.planId'), children: plan.name },
+                    {
+                      key: 'window',
+                      label: t('field.enrollTime'),
+                      children: `${formatDateTime(plan.enrollStartTime)} ~ ${formatDateTime(plan.enrollEndTime)}`,
+                    },
+                    ...(plan.customerServicePhone
+                      ? [
+                          {
+                            key: 'phone',
+                            label: t('field.customerServicePhone'),
+                            children: (
+                              <a href={`tel:${plan.customerServicePhone}`} data-testid="service-phone">
+                                <PhoneOutlined /> {plan.customerServicePhone}
+                              </a>
+                            ),
+                          },
+                        ]
+                      : []),
+                  ]}
+                />
+              </>
             )
           }
           extra={
