@@ -25,6 +25,7 @@ const envSchema = z.object({
   CAPTCHA_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(60),
   TRUST_PROXY: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATIO_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   WEB_DIST: z.string().optional(),
 });
 
@@ -45,6 +46,11 @@ export interface Config {
   captchaRateLimit: number;
   trustProxy: boolean;
   logLevel: string;
+  /**
+   * Seconds a node reuses a plan's post counts (enrolments and demand per post) for the dashboard and
+   * the candidate's subject ratios (plan-data/post-counts.ts); 0 reads them on every request.
+   */
+  ratioCacheSeconds: number;
   /** Folder of the built web app (index.html, web/index.html, assets). */
   webDist: string;
   /** Folder of uploaded and generated files (local storage). */
@@ -80,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaRateLimit: e.CAPTCHA_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    ratioCacheSeconds: e.RATIO_CACHE_SECONDS,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     filesDir: path.join(dataDir, 'files'),
   };

@@ -1,58 +1,59 @@
-import { and, count, desc, eq, sql, sum, type SQL } from 'drizzle-orm';
-import { type DemandBar, type EnrollStatistics, type RegionScope, PLAN_DATA_STATUS } from '@tegang/domain';
+import { desc, eq, sql } from 'drizzle-orm';
+import {
+  inRegionScope,
+  type AuditCounts,
+  type DemandBar,
+  type EnrollStatistics,
+  type PostRatio,
+  type RegionScope,
+} from '@tegang/domain';
 import type { Db } from '../../db';
-import { enroll, recruitPlan, recruitPlanData } from '../../db/schema';
-import { scopeWhere } from '../../lib/scope';
+import { recruitPlan } from '../../db/schema';
+import { postCounts, type PostCount, type PostCountsCache } from '../plan-data/post-counts';
 import { loadRegions } from '../system/reference/service';
 
-type Dimension = 'county' | 'period' | 'subject';
-const ENROLL_COLUMN = {
-  county: enroll.countyCode,
-  period: enroll.academicSession,
-  subject: enroll.subject,
-} as const;
-const DEMAND_COLUMN = {
-  county: recruitPlanData.countyCode,
-  period: recruitPlanData.learningPeriod,
-  subject: recruitPlanData.subject,
+const BAR_KEY = {
+  county: (p: PostCount) => p.countyCode,
+  period: (p: PostCount) => p.learningPeriod,
+  subject: (p: PostCount) => p.subject,
 } as const;
 
-async function bars(db: Db, planId: number, scope: RegionScope, dimension: Dimension): Promise<DemandBar[]> {
-  const enrollWhere: SQL | undefined = and(eq(enroll.planId, planId), scopeWhere(enroll, scope));
-  const demandWhere: SQL | undefined = and(
-    eq(recruitPlanData.planId, planId),
-    eq(recruitPlanData.status, PLAN_DATA_STATUS.active),
-    scopeWhere(recruitPlanData, scope),
-  );
-  const [enrolled, demand] = await Promise.all([
-    db
-      .select({ key: ENROLL_COLUMN[dimension], n: count() })
-      .from(enroll)
-      .where(enrollWhere)
-      .groupBy(ENROLL_COLUMN[dimension]),
-    db
-      .select({ key: DEMAND_COLUMN[dimension], n: sum(recruitPlanData.demandNumber).mapWith(Number) })
-      .from(recruitPlanData)
-      .where(demandWhere)
-      .groupBy(DEMAND_COLUMN[dimension]),
-  ]);
+/** The posts rolled up into one bar per county, learning period or subject, fullest first. */
+function bars(posts: PostCount[], keyOf: (p: PostCount) => string): DemandBar[] {
   const merged = new Map<string, DemandBar>();
-  for (const d of demand) merged.set(d.key, { key: d.key, label: null, enrolled: 0, demand: d.n });
-  for (const e of enrolled)
-    merged.set(e.key, { ...(merged.get(e.key) ?? { key: e.key, label: null, demand: 0 }), enrolled: e.n });
+  for (const p of posts) {
+    const key = keyOf(p);
+    const bar = merged.get(key) ?? { key, label: null, enrolled: 0, passed: 0, demand: 0 };
+    bar.enrolled += p.enrolled;
+    bar.passed += p.passed;
+    bar.demand += p.demand;
+    merged.set(key, bar);
+  }
   return [...merged.values()].sort(
     (a, b) => b.enrolled - a.enrolled || b.demand - a.demand || a.key.localeCompare(b.key),
   );
 }
 
+const comparePosts = (a: PostRatio, b: PostRatio) =>
+  a.countyCode.localeCompare(b.countyCode) ||
+  a.category.localeCompare(b.category) ||
+  a.learningPeriod.localeCompare(b.learningPeriod) ||
+  a.subject.localeCompare(b.subject);
+
 /**
- * The dashboard's live counts ("enrolments per county, learning period and subject against
- * demand"): for a plan (default: the open one, else the newest), inside the caller's region (spec §6).
+ * The dashboard's live counts ("applicants and passed applicants against demand per post"): for a plan
+ * (default: the open one, else the newest), inside the caller's region (spec §6: the region is applied
+ * here, on the server, to every count): enrolments by audit status, bars per county, learning period
+ * and subject, and every post (county × category × period × subject) with its demand, applicants and
+ * passed audits. The counts come from the plan's post counts (plan-data/post-counts.ts): two grouped
+ * queries per plan, reused by the node for `cache.ttlS` seconds (RATIO_CACHE_SECONDS); `asOf` says
+ * when they were read.
  */
 export async function enrollStatistics(
   db: Db,
   scope: RegionScope,
-  planId?: number,
+  planId: number | undefined,
+  cache: PostCountsCache,
 ): Promise<EnrollStatistics> {
   const [plan] = await db
     .select({ id: recruitPlan.id, name: recruitPlan.name })
@@ -60,21 +61,56 @@ export async function enrollStatistics(
     .where(planId ? eq(recruitPlan.id, planId) : undefined)
     .orderBy(desc(sql`${recruitPlan.status} = '1'`), desc(recruitPlan.id))
     .limit(1);
+  const audit: AuditCounts = { pending: 0, passed: 0, rejected: 0 };
   if (!plan)
-    return { planId: null, planName: null, total: 0, demand: 0, byCounty: [], byPeriod: [], bySubject: [] };
-  const [byCounty, byPeriod, bySubject] = await Promise.all(
-    (['county', 'period', 'subject'] as const).map((d) => bars(db, plan.id, scope, d)),
-  );
+    return {
+      planId: null,
+      planName: null,
+      total: 0,
+      demand: 0,
+      audit,
+      byCounty: [],
+      byPeriod: [],
+      bySubject: [],
+      posts: [],
+      asOf: null,
+    };
+  const counts = await postCounts(db, plan.id, cache);
+  // A row switched on with no places and no applicants is no post to count.
+  const posts = counts.posts.filter((p) => inRegionScope(scope, p) && (p.demand > 0 || p.enrolled > 0));
+  let total = 0;
+  let demand = 0;
+  for (const p of posts) {
+    total += p.enrolled;
+    demand += p.demand;
+    audit.pending += p.pending;
+    audit.passed += p.passed;
+    audit.rejected += p.rejected;
+  }
   const names = new Map((await loadRegions(db)).map((r) => [r.code, r.name]));
+  const byCounty = bars(posts, BAR_KEY.county);
   for (const bar of byCounty) bar.label = names.get(bar.key) ?? bar.key;
-  const add = (list: DemandBar[], k: 'enrolled' | 'demand') => list.reduce((s, b) => s + b[k], 0);
   return {
     planId: plan.id,
     planName: plan.name,
-    total: add(byCounty, 'enrolled'),
-    demand: add(byCounty, 'demand'),
+    total,
+    demand,
+    audit,
     byCounty,
-    byPeriod,
-    bySubject,
+    byPeriod: bars(posts, BAR_KEY.period),
+    bySubject: bars(posts, BAR_KEY.subject),
+    posts: posts
+      .map((p) => ({
+        countyCode: p.countyCode,
+        countyName: names.get(p.countyCode) ?? null,
+        category: p.category,
+        learningPeriod: p.learningPeriod,
+        subject: p.subject,
+        demand: p.demand,
+        enrolled: p.enrolled,
+        passed: p.passed,
+      }))
+      .sort(comparePosts),
+    asOf: counts.at.toISOString(),
   };
 }

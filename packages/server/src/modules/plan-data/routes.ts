@@ -9,7 +9,7 @@ import {
   learningPeriodsForCounty,
   liveDemandRows,
   regionTreeForCategory,
-  subjectsForLearningPeriod,
+  subjectRatios,
 } from './service';
 
 const planId = idNumber();
@@ -98,20 +98,30 @@ export async function planDataRoutes(base: FastifyInstance) {
       ),
   );
 
-  /** GET …/getRecruitPlanDataSubjectByLearningPeriod?…: SubjectDemandOption[] (with demandNumber). */
+  /**
+   * GET …/getRecruitPlanDataSubjectByLearningPeriod?…: SubjectDemandOption[] (with demandNumber, and
+   * `enrolled` against `demand` for the "applied / demand" label), from the plan's post counts cached
+   * for RATIO_CACHE_SECONDS (post-counts.ts): repeated calls in the last days do not count per request.
+   */
   app.get(
     '/api/recruitPlanData/getRecruitPlanDataSubjectByLearningPeriod',
     {
       config: { access },
       schema: {
         tags: ['candidate'],
-        summary: 'Subjects with demand, with demandNumber',
+        summary:
+          'Subjects with demand, with demandNumber, and enrolled against demand (counts up to RATIO_CACHE_SECONDS old)',
         querystring: z.object({ planId, category: code, countyCode: code, learningPeriod: code }),
       },
     },
     async (req) => {
       const { planId: id, category, countyCode, learningPeriod } = req.query;
-      const rows = await subjectsForLearningPeriod(ctx.db, id, category, countyCode, learningPeriod);
+      const rows = await subjectRatios(
+        ctx.db,
+        id,
+        { category, countyCode, learningPeriod },
+        { now: ctx.now(), ttlS: ctx.config.ratioCacheSeconds },
+      );
       const labelled = await dictOptions(
         ctx.db,
         'recruit_subject',
@@ -119,7 +129,9 @@ export async function planDataRoutes(base: FastifyInstance) {
       );
       const options: SubjectDemandOption[] = labelled.map((o, i) => ({
         ...o,
-        demandNumber: rows[i]!.demandNumber,
+        demandNumber: rows[i]!.demand,
+        enrolled: rows[i]!.enrolled,
+        demand: rows[i]!.demand,
       }));
       return ok(req, options);
     },

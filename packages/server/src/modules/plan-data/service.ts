@@ -4,6 +4,7 @@ import type { Db } from '../../db';
 import { categoryEducation, recruitPlanData } from '../../db/schema';
 import { loadDicts } from '../../lib/dicts';
 import { buildRegionTree, loadRegions } from '../system/reference/service';
+import { postCounts, type PostCountsCache } from './post-counts';
 
 /**
  * The demand of a plan as the candidate's cascade reads it (spec §7 recruitPlanData calls: education
@@ -109,26 +110,28 @@ export async function learningPeriodsForCounty(
   return rows.map((r) => r.learningPeriod);
 }
 
-/** Subjects with live demand (and their demandNumber) in a county, category and learning period. */
-export async function subjectsForLearningPeriod(
+/**
+ * Subjects with live demand (active, demandNumber > 0) in a county, category and learning period, in
+ * code order, with their demand and enrolments so far (getRecruitPlanDataSubjectByLearningPeriod).
+ * Read from the plan's cached post counts (post-counts.ts, RATIO_CACHE_SECONDS): no query per request.
+ */
+export async function subjectRatios(
   db: Db,
   planId: number,
-  category: string,
-  countyCode: string,
-  learningPeriod: string,
-) {
-  return db
-    .select({ subject: recruitPlanData.subject, demandNumber: recruitPlanData.demandNumber })
-    .from(recruitPlanData)
-    .where(
-      and(
-        live(planId),
-        eq(recruitPlanData.category, category),
-        eq(recruitPlanData.countyCode, countyCode),
-        eq(recruitPlanData.learningPeriod, learningPeriod),
-      ),
+  choice: { category: string; countyCode: string; learningPeriod: string },
+  cache: PostCountsCache,
+): Promise<{ subject: string; demand: number; enrolled: number }[]> {
+  const { posts } = await postCounts(db, planId, cache);
+  return posts
+    .filter(
+      (p) =>
+        p.demand > 0 &&
+        p.category === choice.category &&
+        p.countyCode === choice.countyCode &&
+        p.learningPeriod === choice.learningPeriod,
     )
-    .orderBy(asc(recruitPlanData.subject));
+    .map((p) => ({ subject: p.subject, demand: p.demand, enrolled: p.enrolled }))
+    .sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0));
 }
 
 /** The demand row an application points at, or undefined when the choice has no demand. */

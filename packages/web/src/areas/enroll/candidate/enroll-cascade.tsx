@@ -109,10 +109,16 @@ const LEVELS: Level[] = [
     requiredKey: 'enroll.subject.required',
     deps: (c) => [c.planType, c.countyCode, c.academicSession],
     load: (c) => getSubjectsByLearningPeriod(c.planId, c.planType!, c.countyCode!, c.academicSession!),
+    // "语文（报名 12 / 需求 3）": applicants so far against the posts (issue 8 "live post ratios"; the
+    // server's counts are up to RATIO_CACHE_SECONDS old).
     options: (data: SubjectChoice[], lang, t) =>
       data.map((s) => ({
         value: s.value,
-        label: t('web.enroll.demand', { label: choiceLabel(s, lang), count: s.demandNumber }),
+        label: t('web.enroll.subjectRatio', {
+          label: choiceLabel(s, lang),
+          enrolled: s.enrolled,
+          demand: s.demand,
+        }),
       })),
     wrap: true,
   },

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { postRatio } from '../src';
+
+/** The dashboard's "applicants per post" (issue 8): "n:1" with one decimal at most, none without demand. */
+describe('postRatio', () => {
+  it('reduces count:demand to n:1, one decimal at most', () => {
+    expect(postRatio(16, 5)).toBe('3.2:1');
+    expect(postRatio(12, 3)).toBe('4:1');
+    expect(postRatio(1, 3)).toBe('0.3:1');
+    expect(postRatio(0, 5)).toBe('0:1');
+  });
+
+  it('has no ratio without demand (the screens show "—", never "0.0:1")', () => {
+    expect(postRatio(0, 0)).toBeNull();
+    expect(postRatio(7, 0)).toBeNull();
+  });
+});
