@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Form } from 'antd';
 import type { SubjectDemandOption } from '@tegang/domain';
 import i18n from '../../../i18n';
-import { EnrollCascade } from './enroll-cascade';
+import { EnrollCascade, leafCount } from './enroll-cascade';
 
 const SUBJECTS: SubjectDemandOption[] = [
   { value: '01', label: '语文', labelEn: 'Chinese', demandNumber: 3, demand: 3, enrolled: 12 },
@@ -64,5 +64,14 @@ describe('the cascade’s subject choices', () => {
     await i18n.changeLanguage('en');
     mount();
     expect(await subjectLabels()).toEqual(['Chinese (applied 12 / demand 3)', '数学 (applied 0 / demand 2)']);
+  });
+});
+
+describe('leafCount (the county cascader searches only a long list)', () => {
+  it('counts the counties under the cities offered', () => {
+    const city = (n: number) => ({ children: Array.from({ length: n }, () => ({})) });
+    expect(leafCount([city(1)])).toBe(1);
+    expect(leafCount([city(3), city(9)])).toBe(12);
+    expect(leafCount(undefined)).toBe(0);
   });
 });

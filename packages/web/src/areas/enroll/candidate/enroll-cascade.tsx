@@ -12,8 +12,16 @@ import {
   type DemandRegion,
 } from '../api';
 import type { DemandOption as Choice, SubjectDemandOption as SubjectChoice } from '@tegang/domain';
+import { searchable } from '../../../components/dict';
 import { required } from '../../../components/rules';
 import type { EnrollFormValues } from './enroll-form-values';
+
+/** Options of a level counted down to its leaves (a cascader's cities and their counties). */
+export const leafCount = (options: readonly { children?: unknown[] }[] | undefined): number =>
+  (options ?? []).reduce(
+    (n, o) => n + (o.children?.length ? leafCount(o.children as { children?: unknown[] }[]) : 1),
+    0,
+  );
 
 /**
  * The enrolment choice as a cascade education → plan category → county → learning period → subject
@@ -160,7 +168,9 @@ function CascadeLevel({ level, chosen }: { level: Level; chosen: Chosen }) {
       validateTrigger={onChangeTrigger}
     >
       {level.cascader ? (
-        <Cascader {...common} showSearch style={{ width: '100%' }} />
+        // Search only when the cities and counties on offer make a long list (issue 8: no keyboard
+        // popping up on a phone for two choices).
+        <Cascader {...common} showSearch={searchable(leafCount(common.options))} style={{ width: '100%' }} />
       ) : (
         <Select {...common} optionRender={level.wrap ? wrapOption : undefined} />
       )}
