@@ -258,6 +258,7 @@ describe('a recruitment cycle for a new plan', () => {
     await registerAndLogin(cand, candidate, inject('smsLog'), artifacts);
     await cand.goto('/web/enroll');
     await expect.poll(() => cand.getByTestId('enroll-notice-content').textContent()).toContain(NOTICE);
+    await shot(cand, artifacts, 'cycle-notice');
     await cand.getByTestId('enroll-agree').check();
     await cand.getByTestId('enroll-start').click();
     await cand.getByTestId('enroll-form').waitFor();
@@ -324,6 +325,21 @@ describe('a recruitment cycle for a new plan', () => {
     await cand.reload();
     await expect.poll(() => cand.getByTestId('enroll-audit-status').getAttribute('data-status')).toBe('1');
     await shot(cand, artifacts, 'cycle-candidate-passed');
+
+    // The dashboard counts it among the passed applicants of its post.
+    // (counts are a snapshot of at most RATIO_CACHE_SECONDS: reload until it is read again)
+    await expect
+      .poll(
+        async () => {
+          await admin.goto('/wel/dashboard/index');
+          const passed = admin.getByTestId('dashboard-passed').locator('.ant-statistic-content-value');
+          await passed.waitFor();
+          return [await passed.innerText(), await admin.getByTestId('dashboard-demand').innerText()];
+        },
+        { timeout: 60_000, interval: 2_000 },
+      )
+      .toEqual(['1', expect.stringContaining('2')]);
+    await shot(admin, artifacts, 'cycle-dashboard');
 
     // The on-site audit sheet has another phone number: the comparison flags it.
     await reviewer.goto('/candidate/enrollCompare/index');
