@@ -77,6 +77,8 @@ export interface ImportDefinition<Row, Prep> {
 
 /** Rows handed to `write` at once. */
 export const WRITE_BATCH = 2000;
+/** Batches queued for writing before the read waits for the oldest. */
+const WRITES_IN_FLIGHT = 3;
 /** Problems kept per job (the count goes on; the first ones are what a person fixes first). */
 export const MAX_STORED_ISSUES = 5000;
 /** The progress is written at most this often. */
@@ -133,30 +135,59 @@ function headerIndex(columns: readonly ImportColumn[]): Map<string, string> {
   return index;
 }
 
-/** Feeds `data` in chunks, telling how many bytes were taken. */
-function chunked(data: Buffer, onRead: (bytes: number) => void): Readable {
+/** Rows handed from the reader to the checks at once. */
+const READ_BATCH = 1000;
+
+/**
+ * The non-empty rows of the workbook's first sheet as [row number, cell texts by column index], in
+ * batches: exceljs's streaming reader (styles kept: date cells come as dates) over `data` fed in
+ * chunks, `onBytes` following the bytes consumed (the progress). exceljs's errors (a file that is not
+ * a workbook) are thrown as they come.
+ */
+async function* readRows(
+  data: Buffer,
+  onBytes: (bytes: number) => void,
+): AsyncGenerator<[number, string[]][]> {
   let offset = 0;
   const CHUNK = chunkSize(data.length);
-  return new Readable({
+  const input = new Readable({
     read() {
       if (offset >= data.length) return void this.push(null);
       const end = Math.min(offset + CHUNK, data.length);
       this.push(data.subarray(offset, end));
       offset = end;
-      onRead(offset);
     },
   });
-}
-
-/** The streaming reader of a workbook (styles kept: date cells come as dates). */
-function workbookReader(input: Readable) {
-  return new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'cache',
     entries: 'emit',
   });
+  let rows: [number, string[]][] = [];
+  for await (const sheet of reader) {
+    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+      const values = row.values as ExcelJS.CellValue[];
+      const texts = new Array<string>(values.length);
+      let any = false;
+      for (let i = 0; i < values.length; i++) {
+        const text = cellText(values[i]);
+        texts[i] = text;
+        if (text) any = true;
+      }
+      if (!any) continue;
+      rows.push([row.number, texts]);
+      if (rows.length >= READ_BATCH) {
+        onBytes(offset);
+        yield rows;
+        rows = [];
+      }
+    }
+    break;
+  }
+  onBytes(offset);
+  if (rows.length) yield rows;
 }
 
 interface RunOutcome {
@@ -257,91 +288,132 @@ async function readAndWrite<Row, Prep>(
   let bytesRead = 0;
   let lastProgress = Date.now();
   const captions = new Map(def.columns.map((c) => [c.key, c.labelKey]));
-  /** Writes the progress when PROGRESS_EVERY_MS passed (checked every 256 rows; no await per row). */
-  const progress = async () => {
-    if ((total & 255) !== 0 || Date.now() - lastProgress < PROGRESS_EVERY_MS) return;
+  /**
+   * The progress goes to the job row on another connection without holding up the read (one update
+   * in flight at most; awaited before the job's final update so that it never lands after it). A
+   * failed progress update is not the import's failure: the transaction reports a lost database.
+   */
+  let progressing: Promise<unknown> | null = null;
+  const progress = () => {
+    if (progressing || Date.now() - lastProgress < PROGRESS_EVERY_MS) return;
     lastProgress = Date.now();
-    await ctx.db
+    progressing = ctx.db
       .update(importJob)
       .set({ processed: total, percent: Math.min(99, Math.floor((bytesRead / data.length) * 100)) })
-      .where(eq(importJob.id, job.id));
+      .where(eq(importJob.id, job.id))
+      .catch(() => undefined)
+      .finally(() => (progressing = null));
+  };
+  // The current row, as `report` sees it (one function for every row: nothing allocated per row).
+  let rowNumber = 0;
+  let rowOk = true;
+  let cells: Record<string, string> = {};
+  const report: ReportIssue = (column, messageKey, params) => {
+    rowOk = false;
+    errorCount += 1;
+    if (issues.length < MAX_STORED_ISSUES) {
+      const labelKey = column ? captions.get(column) : undefined;
+      issues.push({
+        rowNumber,
+        column,
+        value: column ? (cells[column] ?? null) : null,
+        messageKey,
+        params: { ...(labelKey ? { label: translate('zh', labelKey) } : {}), ...params },
+      });
+    }
   };
   try {
     await ctx.db.transaction(async (tx) => {
       const prep = await def.prepare(tx, job, ctx);
       if (def.begin) await def.begin(tx, prep);
       const index = headerIndex(def.columns);
-      let keys: (string | undefined)[] | null = null;
+      /** Cell position (exceljs's 1-based `values` index) and column key of each recognised column. */
+      let positions: number[] | null = null;
+      const positionKeys: string[] = [];
       const seen = new Map<string, number>();
       let batch: Row[] = [];
+      /**
+       * Batches are written in order on the transaction's connection while the reading goes on: the
+       * read waits only when WRITES_IN_FLIGHT batches are still unwritten (memory stays bounded).
+       */
       let writing: Promise<void> = Promise.resolve();
-      // The first worksheet only; rows straight from exceljs's iterator (no wrapper per row).
-      const reader = workbookReader(chunked(data, (n) => (bytesRead = n)));
-      for await (const sheet of reader) {
-        for await (const excelRow of sheet as AsyncIterable<ExcelJS.Row>) {
-          const rowNumber = excelRow.number;
-          const texts = (excelRow.values as ExcelJS.CellValue[]).map(cellText);
-          if (!keys) {
-            // The first non-empty row is the header.
-            if (texts.every((t) => !t)) continue;
-            keys = texts.map((t) => (t ? index.get(normalizeHeader(t)) : undefined));
-            const missing = def.columns.filter((c) => c.required && !keys!.includes(c.key));
-            if (missing.length)
-              throw new ImportFileError('import.missingColumns', {
-                columns: missing.map((c) => translate('zh', c.labelKey)).join('、'),
-              });
-            continue;
+      const pending: Promise<void>[] = [];
+      let writeError: unknown = null;
+      /** Set when the read stops on an error: batches not yet started are not written. */
+      let stopped = false;
+      const flush = async (rows: Row[]) => {
+        writing = writing.then(async () => {
+          if (writeError || stopped) return;
+          try {
+            await def.write(tx, rows, prep);
+            imported += rows.length;
+          } catch (error) {
+            writeError = error; // thrown by the read loop at the next batch, or after it
           }
-          if (texts.every((t) => !t)) continue;
-          total += 1;
-          if (total > IMPORT_MAX_ROWS)
-            throw new ImportFileError('import.tooManyRows', { max: IMPORT_MAX_ROWS });
-          const cells: Record<string, string> = {};
-          for (const c of def.columns) cells[c.key] = '';
-          keys.forEach((key, i) => {
-            if (key) cells[key] = texts[i] ?? '';
-          });
-          let rowOk = true;
-          const report: ReportIssue = (column, messageKey, params) => {
-            rowOk = false;
-            errorCount += 1;
-            if (issues.length < MAX_STORED_ISSUES) {
-              const labelKey = column ? captions.get(column) : undefined;
-              issues.push({
-                rowNumber,
-                column,
-                value: column ? (cells[column] ?? null) : null,
-                messageKey,
-                params: { ...(labelKey ? { label: translate('zh', labelKey) } : {}), ...params },
-              });
+        });
+        pending.push(writing);
+        while (pending.length > WRITES_IN_FLIGHT) await pending.shift();
+      };
+      try {
+        // The non-empty rows of the first sheet, cells as text, in batches (no wrapper object per row).
+        for await (const rows of readRows(data, (n) => (bytesRead = n))) {
+          for (const [number, texts] of rows) {
+            if (!positions) {
+              // The first non-empty row is the header.
+              positions = [];
+              for (let i = 1; i < texts.length; i++) {
+                const key = texts[i] ? index.get(normalizeHeader(texts[i]!)) : undefined;
+                if (key) {
+                  positions.push(i);
+                  positionKeys.push(key);
+                }
+              }
+              const missing = def.columns.filter((c) => c.required && !positionKeys.includes(c.key));
+              if (missing.length)
+                throw new ImportFileError('import.missingColumns', {
+                  columns: missing.map((c) => translate('zh', c.labelKey)).join('、'),
+                });
+              continue;
             }
-          };
-          const row = def.parse(cells, prep, report);
-          if (row && rowOk && def.uniqueKey) {
-            const key = def.uniqueKey(row);
-            const first = seen.get(key);
-            if (first !== undefined) report(null, 'import.duplicateRow', { row: first });
-            else seen.set(key, rowNumber);
-          }
-          if (row && rowOk && errorCount === 0) {
-            batch.push(row);
-            if (batch.length >= WRITE_BATCH) {
-              // One batch is written (by PostgreSQL) while the next one is read: wait for the previous only.
-              await writing;
-              const full = batch;
-              writing = def.write(tx, full, prep).then(() => {
-                imported += full.length;
-              });
-              writing.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
-              batch = [];
+            cells = {};
+            for (const c of def.columns) cells[c.key] = '';
+            for (let j = 0; j < positions.length; j++) {
+              const text = texts[positions[j]!];
+              if (text) cells[positionKeys[j]!] = text;
+            }
+            total += 1;
+            if (total > IMPORT_MAX_ROWS)
+              throw new ImportFileError('import.tooManyRows', { max: IMPORT_MAX_ROWS });
+            rowNumber = number;
+            rowOk = true;
+            const row = def.parse(cells, prep, report);
+            if (row && rowOk && def.uniqueKey) {
+              const key = def.uniqueKey(row);
+              const first = seen.get(key);
+              if (first !== undefined) report(null, 'import.duplicateRow', { row: first });
+              else seen.set(key, rowNumber);
+            }
+            if (row && rowOk && errorCount === 0) {
+              batch.push(row);
+              if (batch.length >= WRITE_BATCH) {
+                if (writeError) throw writeError;
+                const full = batch;
+                batch = [];
+                await flush(full);
+              }
             }
           }
-          if ((total & 255) === 0) await progress();
+          progress();
         }
-        break; // the first sheet only
+      } catch (error) {
+        // No statement of this transaction may follow its rollback: the write under way ends first.
+        stopped = true;
+        await writing;
+        throw error;
       }
       await writing;
-      if (!keys) throw new ImportFileError('import.empty');
+      if (writeError) throw writeError;
+      if (!positions) throw new ImportFileError('import.empty');
       if (errorCount) throw new RowsRejected();
       if (batch.length) {
         await def.write(tx, batch, prep);
@@ -355,6 +427,8 @@ async function readAndWrite<Row, Prep>(
     if (error instanceof ImportFileError) return { ...failed(error.key, error.params), total };
     if (isUnreadable(error)) return { ...failed('import.unreadable'), total };
     throw error;
+  } finally {
+    await progressing;
   }
   return { status: IMPORT_STATUS.done, total, imported, issues: [], errorCount: 0, message: null };
 }

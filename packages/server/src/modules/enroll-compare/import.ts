@@ -34,6 +34,9 @@ interface Prep {
   periodLabel: Map<string, string>;
   subjectLabel: Map<string, string>;
   countyName: Map<string, string>;
+  /** ID numbers of the plan's enrolments in the importer's region (loaded once: most rows of a list
+   * without one cost no lookup). */
+  enrolled: Set<string>;
 }
 
 /** The job param of POST /candidate/enrollCompare/importExcel/{planId} (multipart `dataSource` optional). */
@@ -56,49 +59,66 @@ function index(items: DictItem[]) {
   return { byText, label };
 }
 
-/** One list row compared with its enrolment (none: the difference 'enroll'), as the columns to insert. */
-function compareRow(r: CompareImportRow, e: typeof enroll.$inferSelect | undefined, prep: Prep) {
-  const academicSession = prep.periods.get(r.academicSession) ?? (r.academicSession || null);
-  const subject = prep.subjects.get(r.subject) ?? (r.subject || null);
-  const differences: EnrollCompareDifference[] = [];
-  if (!e) differences.push({ field: 'enroll', expected: null, actual: null });
-  else {
-    const differ = (
-      field: EnrollCompareDifference['field'],
-      expected: string,
-      actual: string,
-      same: boolean,
-    ) => {
-      if (actual && !same) differences.push({ field, expected, actual });
-    };
-    differ('name', e.name, r.name, e.name === r.name);
-    const county = prep.countyName.get(e.countyCode) ?? e.enrollCounty;
-    differ(
-      'enrollCounty',
-      county,
-      r.enrollCounty,
-      [e.countyCode, county, e.enrollCounty].includes(r.enrollCounty),
-    );
-    differ(
-      'academicSession',
-      prep.periodLabel.get(e.academicSession) ?? e.academicSession,
-      r.academicSession,
-      academicSession === e.academicSession,
-    );
-    differ('subject', prep.subjectLabel.get(e.subject) ?? e.subject, r.subject, subject === e.subject);
-    differ('phone', e.phone, r.phone, e.phone === r.phone);
-  }
-  return {
-    enrollId: e?.id ?? null,
-    name: r.name,
-    idCard: r.idCard,
-    academicSession: academicSession?.slice(0, 32) ?? null,
-    subject: subject?.slice(0, 32) ?? null,
-    differences: JSON.stringify(differences),
-    provinceCode: e?.provinceCode ?? prep.scope.provinceCode,
-    cityCode: e?.cityCode ?? prep.scope.cityCode,
-    countyCode: e?.countyCode ?? prep.scope.countyCode,
+/** The enrolment columns a comparison reads. */
+const matchColumns = {
+  id: enroll.id,
+  idCard: enroll.idCard,
+  name: enroll.name,
+  phone: enroll.phone,
+  academicSession: enroll.academicSession,
+  subject: enroll.subject,
+  enrollCounty: enroll.enrollCounty,
+  provinceCode: enroll.provinceCode,
+  cityCode: enroll.cityCode,
+  countyCode: enroll.countyCode,
+};
+type Match = { [K in keyof typeof matchColumns]: (typeof enroll.$inferSelect)[K] };
+
+/** The differences of a row without enrolment. */
+const NO_ENROLL: EnrollCompareDifference[] = [{ field: 'enroll', expected: null, actual: null }];
+
+/**
+ * One list row compared with its enrolment, as the record the insert unpacks (json_to_recordset, short
+ * keys: e enroll id, n name, i ID number, a academic session, s subject, d differences, p/c/k region
+ * codes). Without enrolment (most rows of a list) only n, i, a, s are sent: the insert fills in the
+ * difference 'enroll' and the importer's region (undefined keys are left out by JSON.stringify).
+ */
+function compareRow(r: CompareImportRow, e: Match | undefined, prep: Prep) {
+  const academicSession = prep.periods.get(r.academicSession) ?? (r.academicSession || undefined);
+  const subject = prep.subjects.get(r.subject) ?? (r.subject || undefined);
+  const row = {
+    n: r.name,
+    i: r.idCard,
+    a: academicSession?.slice(0, 32),
+    s: subject?.slice(0, 32),
   };
+  if (!e) return row;
+  const differences: EnrollCompareDifference[] = [];
+  const differ = (
+    field: EnrollCompareDifference['field'],
+    expected: string,
+    actual: string,
+    same: boolean,
+  ) => {
+    if (actual && !same) differences.push({ field, expected, actual });
+  };
+  differ('name', e.name, r.name, e.name === r.name);
+  const county = prep.countyName.get(e.countyCode) ?? e.enrollCounty;
+  differ(
+    'enrollCounty',
+    county,
+    r.enrollCounty,
+    [e.countyCode, county, e.enrollCounty].includes(r.enrollCounty),
+  );
+  differ(
+    'academicSession',
+    prep.periodLabel.get(e.academicSession) ?? e.academicSession,
+    r.academicSession,
+    academicSession === e.academicSession,
+  );
+  differ('subject', prep.subjectLabel.get(e.subject) ?? e.subject, r.subject, subject === e.subject);
+  differ('phone', e.phone, r.phone, e.phone === r.phone);
+  return { ...row, e: e.id, d: differences, p: e.provinceCode, c: e.cityCode, k: e.countyCode };
 }
 
 /**
@@ -134,7 +154,14 @@ export const enrollCompareImport: ImportDefinition<CompareImportRow, Prep> = {
       .from(recruitPlan)
       .where(eq(recruitPlan.id, planId));
     if (!plan) throw notFound();
-    const [dicts, regions] = await Promise.all([loadDicts(ctx.db), loadRegions(ctx.db)]);
+    const [dicts, regions, enrolled] = await Promise.all([
+      loadDicts(ctx.db),
+      loadRegions(ctx.db),
+      tx
+        .select({ idCard: enroll.idCard })
+        .from(enroll)
+        .where(and(eq(enroll.planId, planId), scopeWhere(enroll, job.scope))),
+    ]);
     const periods = index(dicts.items('recruit_learning_period'));
     const subjects = index(dicts.items('recruit_subject'));
     return {
@@ -147,6 +174,7 @@ export const enrollCompareImport: ImportDefinition<CompareImportRow, Prep> = {
       periodLabel: periods.label,
       subjectLabel: subjects.label,
       countyName: new Map(regions.filter((r) => r.level === 3).map((r) => [r.code, r.name])),
+      enrolled: new Set(enrolled.map((e) => e.idCard)),
     };
   },
   parse(cells, _prep, report) {
@@ -178,28 +206,32 @@ export const enrollCompareImport: ImportDefinition<CompareImportRow, Prep> = {
       );
   },
   async write(tx, rows, prep) {
-    // One round trip each way whatever the batch size: ID numbers and rows go as arrays (unnest).
-    const matches = await tx
-      .select()
-      .from(enroll)
-      .where(
-        and(
-          eq(enroll.planId, prep.planId),
-          sql`${enroll.idCard} = any(${sql.param(rows.map((r) => r.idCard))}::text[])`,
-          scopeWhere(enroll, prep.scope),
-        ),
-      );
+    // The enrolments of the batch's enrolled ID numbers (one query, none when no row has one), then
+    // the rows as one JSON document (serialised natively, unpacked by PostgreSQL: json_to_recordset).
+    const ids = rows.filter((r) => prep.enrolled.has(r.idCard)).map((r) => r.idCard);
+    const matches = !ids.length
+      ? []
+      : await tx
+          .select(matchColumns)
+          .from(enroll)
+          .where(
+            and(
+              eq(enroll.planId, prep.planId),
+              sql`${enroll.idCard} = any(${sql.param(ids)}::text[])`,
+              scopeWhere(enroll, prep.scope),
+            ),
+          );
     const byId = new Map(matches.map((e) => [e.idCard, e]));
     const out = rows.map((r) => compareRow(r, byId.get(r.idCard), prep));
-    const column = <K extends keyof (typeof out)[number]>(key: K) => sql.param(out.map((o) => o[key]));
     await tx.execute(sql`
       insert into enroll_compare (plan_id, enroll_id, import_id, name, id_card, academic_session, subject,
         data_source, differences, province_code, city_code, county_code)
-      select ${prep.planId}, u.enroll_id, ${prep.importId}, u.name, u.id_card, u.academic_session, u.subject,
-        ${prep.dataSource}, u.differences::jsonb, u.province_code, u.city_code, u.county_code
-      from unnest(${column('enrollId')}::bigint[], ${column('name')}::text[], ${column('idCard')}::text[],
-        ${column('academicSession')}::text[], ${column('subject')}::text[], ${column('differences')}::text[],
-        ${column('provinceCode')}::text[], ${column('cityCode')}::text[], ${column('countyCode')}::text[])
-        as u(enroll_id, name, id_card, academic_session, subject, differences, province_code, city_code, county_code)`);
+      select ${prep.planId}, u.e, ${prep.importId}, u.n, u.i, u.a, u.s, ${prep.dataSource},
+        coalesce(u.d, ${JSON.stringify(NO_ENROLL)}::jsonb),
+        case when u.e is null then ${prep.scope.provinceCode}::text else u.p end,
+        case when u.e is null then ${prep.scope.cityCode}::text else u.c end,
+        case when u.e is null then ${prep.scope.countyCode}::text else u.k end
+      from json_to_recordset(${JSON.stringify(out)}::json)
+        as u(e bigint, n text, i text, a text, s text, d jsonb, p text, c text, k text)`);
   },
 };
