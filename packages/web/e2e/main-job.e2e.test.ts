@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { desktop, launch, phone } from './browser';
-import { fillApplication, makeIdCard, pdfText, pick, registerAndLogin, shot } from './support';
+import { cascaderPath, fillApplication, makeIdCard, pdfText, pick, registerAndLogin, shot } from './support';
 
 /**
  * The main job end to end: a candidate on a phone registers with an SMS code, applies with a
@@ -212,24 +212,7 @@ describe('an administrator in the console', () => {
     await page.getByTestId('sys-user-department').click();
     await page.locator('.ant-select-tree-title').first().click();
     await page.getByTestId('sys-user-region').click();
-    await page
-      .locator('.ant-cascader-menu')
-      .nth(0)
-      .locator('.ant-cascader-menu-item')
-      .filter({ hasText: '贵州省' })
-      .click();
-    await page
-      .locator('.ant-cascader-menu')
-      .nth(1)
-      .locator('.ant-cascader-menu-item')
-      .filter({ hasText: '贵阳市' })
-      .click();
-    await page
-      .locator('.ant-cascader-menu')
-      .nth(2)
-      .locator('.ant-cascader-menu-item')
-      .filter({ hasText: '南明区' })
-      .click();
+    await cascaderPath(page, ['贵州省', '贵阳市', '南明区']);
     await page.getByTestId('sys-user-roles').click();
     await visibleOption(page, ROLE.name).click();
     await page.locator('.ant-modal-title').first().click();

@@ -11,7 +11,7 @@ import { recruitPlan, sysRole, sysUser, sysUserRole } from '../../server/src/db/
 import { hashPassword } from '../../server/src/lib/passwords';
 import { createPlan } from '../../server/src/modules/recruit-plan/service';
 import { desktop, launch, phone } from './browser';
-import { fillApplication, makeIdCard, pick, registerAndLogin, shot } from './support';
+import { cascaderPath, fillApplication, makeIdCard, pick, registerAndLogin, shot } from './support';
 
 /**
  * The recruitment cycle's office work in the console (issue 8): an administrator imports a list into
@@ -221,17 +221,7 @@ describe('a recruitment cycle for a new plan', () => {
     await postForm.waitFor();
     await pick(admin, 'planId', PLAN, postForm);
     await admin.getByTestId('plan-data-region').click();
-    for (const [level, name] of [
-      [0, '贵州省'],
-      [1, '贵阳市'],
-      [2, '云岩区'],
-    ] as const)
-      await admin
-        .locator('.ant-cascader-menu')
-        .nth(level)
-        .locator('.ant-cascader-menu-item')
-        .filter({ hasText: name })
-        .click();
+    await cascaderPath(admin, ['贵州省', '贵阳市', '云岩区']);
     await pick(admin, 'category', '普通岗位', postForm);
     await pick(admin, 'learningPeriod', '小学', postForm);
     await pick(admin, 'subject', '语文', postForm);
@@ -265,18 +255,7 @@ describe('a recruitment cycle for a new plan', () => {
     expect(await fillApplication(cand, candidate.telephone, work)).toBe('1999-06-15');
     await pick(cand, 'planType', '普通岗位');
     await cand.locator('#enrollCounty').click();
-    await cand
-      .locator('.ant-cascader-menu')
-      .nth(0)
-      .locator('.ant-cascader-menu-item')
-      .filter({ hasText: '贵阳市' })
-      .click();
-    await cand
-      .locator('.ant-cascader-menu')
-      .nth(1)
-      .locator('.ant-cascader-menu-item')
-      .filter({ hasText: '云岩区' })
-      .click();
+    await cascaderPath(cand, ['贵阳市', '云岩区']);
     await pick(cand, 'academicSession', '小学');
     await pick(cand, 'subject', '语文');
     await shot(cand, artifacts, 'cycle-candidate-form');

@@ -140,3 +140,14 @@ export async function fillApplication(page: Page, phone: string, dir: string): P
   await page.getByTestId('photo-preview').waitFor();
   return page.getByTestId('derived-birthday').inputValue();
 }
+
+/** Clicks through an open antd cascader: one item per column, by its text (e.g. 贵州省, 贵阳市, 南明区). */
+export async function cascaderPath(page: Page, names: readonly string[]): Promise<void> {
+  for (const [level, name] of names.entries())
+    await page
+      .locator('.ant-cascader-menu')
+      .nth(level)
+      .locator('.ant-cascader-menu-item')
+      .filter({ hasText: name })
+      .click();
+}
