@@ -14,6 +14,7 @@ import { candidateKeys, useCandidate } from '../../../candidate/state';
 import { APPLY_FLAG, AUDIT_STATUS } from '@tegang/domain';
 import { AuditNotice } from './audit-status';
 import { BirthLimits } from './birth-limits';
+import { loadDraft } from './enroll-draft';
 
 /**
  * /web/enroll, the application: no plan open or the window closed without an application →
@@ -41,8 +42,10 @@ function NewEnroll({ planId }: { planId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const state = useCandidate();
-  const [agreed, setAgreed] = useState(false);
-  const [started, setStarted] = useState(false);
+  // A draft in this tab means the notice was accepted before a reload: go straight back to the form.
+  const [resumed] = useState(() => loadDraft({ planId, candidateId: state.userInfo?.id }) !== null);
+  const [agreed, setAgreed] = useState(resumed);
+  const [started, setStarted] = useState(resumed);
   const notice = useQuery({
     queryKey: ['enroll', 'notice', planId],
     // No notice for the plan (404) is no reason to stop the candidate.
