@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import {
   planDataQuerySchema,
   PERMISSIONS,
@@ -7,30 +7,16 @@ import {
   type DownloadLink,
   type Lang,
   type MessageKey,
-  type RegionScope,
 } from '@tegang/domain';
 import type { AppContext } from '../../context';
 import { recruitPlan, recruitPlanData } from '../../db/schema';
 import { streamSheet } from '../../documents/xlsx-stream';
 import { loadDicts } from '../../lib/dicts';
 import { exportFileName, exportLink, openExport } from '../../lib/exports';
-import { scopeWhere } from '../../lib/scope';
+import { planDataWhere } from './service-admin';
 import { loadRegions } from '../system/reference/service';
 
 type Search = ReturnType<typeof planDataQuerySchema.parse>;
-
-function searchOf(search: Search, scope: RegionScope): SQL | undefined {
-  const t = recruitPlanData;
-  return and(
-    scopeWhere(t, scope),
-    search.planId ? eq(t.planId, search.planId) : undefined,
-    search.countyCode ? eq(t.countyCode, search.countyCode) : undefined,
-    search.category ? eq(t.category, search.category) : undefined,
-    search.learningPeriod ? eq(t.learningPeriod, search.learningPeriod) : undefined,
-    search.subject ? eq(t.subject, search.subject) : undefined,
-    search.status ? eq(t.status, search.status) : undefined,
-  );
-}
 
 /** POST /recruit/recruitPlanData/exportToken: a single-use link (5 min) to the export of `search`. */
 export function planDataExportLink(ctx: AppContext, adminId: number, search: Search): Promise<DownloadLink> {
@@ -60,7 +46,7 @@ export async function exportPlanData(
   lang: Lang,
 ): Promise<{ stream: Readable; fileName: string }> {
   const { admin, filters } = await openExport(ctx, token, 'plan-data-export', PERMISSIONS.planData.export);
-  const where = searchOf(planDataQuerySchema.parse(filters), admin.scope);
+  const where = planDataWhere(admin.scope, planDataQuerySchema.parse(filters));
   const [dicts, regions] = await Promise.all([loadDicts(ctx.db), loadRegions(ctx.db)]);
   const regionName = new Map(regions.map((r) => [r.code, r.name]));
   async function* rows() {

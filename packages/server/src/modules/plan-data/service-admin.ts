@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   inRegionScope,
@@ -38,6 +38,25 @@ export interface PlanDataSearch {
   learningPeriod?: string;
   subject?: string;
   status?: string;
+}
+
+/**
+ * The rows of `scope` matching every filter of `search` (the page and the export use it alike);
+ * the region filter is the deepest level given.
+ */
+export function planDataWhere(scope: RegionScope, search: PlanDataSearch): SQL | undefined {
+  const t = recruitPlanData;
+  return and(
+    scopeWhere(t, scope),
+    search.planId ? eq(t.planId, search.planId) : undefined,
+    search.provinceCode ? eq(t.provinceCode, search.provinceCode) : undefined,
+    search.cityCode ? eq(t.cityCode, search.cityCode) : undefined,
+    search.countyCode ? eq(t.countyCode, search.countyCode) : undefined,
+    search.category ? eq(t.category, search.category) : undefined,
+    search.learningPeriod ? eq(t.learningPeriod, search.learningPeriod) : undefined,
+    search.subject ? eq(t.subject, search.subject) : undefined,
+    search.status ? eq(t.status, search.status) : undefined,
+  );
 }
 
 /** The condition "row `id` inside `scope`". */
@@ -91,17 +110,7 @@ export function pagePlanData(
 ): Promise<Page<PlanData>> {
   const t = recruitPlanData;
   return pageOf(db, t, paging, {
-    where: [
-      scopeWhere(t, scope),
-      search.planId ? eq(t.planId, search.planId) : undefined,
-      search.provinceCode ? eq(t.provinceCode, search.provinceCode) : undefined,
-      search.cityCode ? eq(t.cityCode, search.cityCode) : undefined,
-      search.countyCode ? eq(t.countyCode, search.countyCode) : undefined,
-      search.category ? eq(t.category, search.category) : undefined,
-      search.learningPeriod ? eq(t.learningPeriod, search.learningPeriod) : undefined,
-      search.subject ? eq(t.subject, search.subject) : undefined,
-      search.status ? eq(t.status, search.status) : undefined,
-    ],
+    where: [planDataWhere(scope, search)],
     orderBy: [
       desc(t.planId),
       asc(t.countyCode),
