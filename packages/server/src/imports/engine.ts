@@ -20,6 +20,7 @@ import { importError, importJob } from '../db/schema';
 import { escapeCell } from '../documents/cells';
 import { page } from '../lib/envelope';
 import { offsetOf, type Paging } from '../lib/paging';
+import './unzip-end';
 
 /**
  * The one import mechanism (issue 8): every import of the system is an {@link ImportDefinition} run
@@ -144,7 +145,7 @@ const READ_BATCH = 1000;
  * chunks, `onBytes` following the bytes consumed (the progress). exceljs's errors (a file that is not
  * a workbook) are thrown as they come.
  */
-async function* readRows(
+export async function* readRows(
   data: Buffer,
   onBytes: (bytes: number) => void,
 ): AsyncGenerator<[number, string[]][]> {
