@@ -15,14 +15,13 @@ import { createRequire } from 'node:module';
  * Applied once per process; idempotent.
  */
 export function mendUnzipEnd(): void {
+  type Emit = (this: { readableLength: number }, event: string | symbol, ...args: unknown[]) => boolean;
   const fromExceljs = createRequire(createRequire(import.meta.url).resolve('exceljs'));
-  const unzipper = fromExceljs('unzipper') as {
-    Parse: { prototype: { emit: (event: string | symbol, ...args: unknown[]) => boolean } };
-  };
-  const proto = unzipper.Parse.prototype as { emit: typeof emit; __tegangMended?: true };
+  const unzipper = fromExceljs('unzipper') as { Parse: { prototype: { emit: Emit; __tegangMended?: true } } };
+  const proto = unzipper.Parse.prototype;
   if (proto.__tegangMended) return;
   const emit = proto.emit;
-  proto.emit = function (this: { readableLength: number }, event, ...args) {
+  proto.emit = function (event, ...args) {
     if (event === 'end' && this.readableLength > 0) return false;
     return emit.call(this, event, ...args);
   };
