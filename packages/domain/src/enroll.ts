@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from './i18n';
+import type { PlanTimeline } from './recruit-plan';
 import {
   codeString,
   dateString,
@@ -351,12 +352,10 @@ export const APPLY_FLAG = { none: '0', applied: '1' } as const;
 export type ApplyFlag = (typeof APPLY_FLAG)[keyof typeof APPLY_FLAG];
 
 /** The open plan as GET /api/recruitPlan/checkCanCandidate returns it (times ISO 8601). */
-export interface CandidatePlan {
+export interface CandidatePlan extends PlanTimeline {
   id: number;
   name: string;
   year: string;
-  enrollStartTime: string;
-  enrollEndTime: string;
   customerServicePhone: string | null;
   /** The service-centre notes (HTML). */
   serviceCenter: string | null;

@@ -21,3 +21,5 @@ export * from './screens';
 export * from './imports';
 export * from './enroll-compare';
 export * from './instruction';
+export * from './admission-ticket';
+export * from './admission-result';

@@ -62,6 +62,30 @@ export const PERMISSIONS = {
     list: 'candidate:candidateUser:list',
     state: 'candidate:candidateUser:state',
   },
+  admissionTicket: {
+    list: 'candidate:admissionTicket:list',
+    query: 'candidate:admissionTicket:query',
+    add: 'candidate:admissionTicket:add',
+    edit: 'candidate:admissionTicket:edit',
+    remove: 'candidate:admissionTicket:remove',
+    import: 'candidate:admissionTicket:import',
+    export: 'candidate:admissionTicket:export',
+    /** Room and seat arrangement (preview and save). */
+    arrange: 'candidate:admissionTicket:arrange',
+    /** Distribute and cancel, singly, by id list or for a whole plan. */
+    distribute: 'candidate:admissionTicket:distribute',
+    /** Generate ticket PDFs (generateAdmissionTicket). */
+    generate: 'candidate:admissionTicket:generate',
+  },
+  admissionResult: {
+    list: 'candidate:admissionResults:list',
+    query: 'candidate:admissionResults:query',
+    remove: 'candidate:admissionResults:remove',
+    import: 'candidate:admissionResults:import',
+    export: 'candidate:admissionResults:export',
+    /** Sees the physical examination result in clear (PIPL art. 28 sensitive data; every view logged). */
+    physicalExam: 'candidate:admissionResults:physicalExam',
+  },
   // System management.
   user: {
     list: 'system:user:list',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from './i18n';
-import { cstDate } from './time';
+import { cstDate, windowState } from './time';
 import {
   dateString,
   dateTimeString,
@@ -296,4 +296,60 @@ export interface SubjectDemandOption extends DemandOption {
   demandNumber: number;
   enrolled: number;
   demand: number;
+}
+
+/**
+ * The stages of the plan timeline (spec §4), in order, with their ranges: the candidate menu shows
+ * the current one (issue 9) and the gates below use them.
+ */
+export const PLAN_PHASES = [
+  ['enroll', 'enrollStartTime', 'enrollEndTime'],
+  ['audit', 'auditStartTime', 'auditEndTime'],
+  ['ticketPrint', 'ticketPrintStartTime', 'ticketPrintEndTime'],
+  ['exam', 'examStartTime', 'examEndTime'],
+  ['scoreQuery', 'scoreQueryStartTime', 'scoreQueryEndTime'],
+  ['interview', 'interviewStartTime', 'interviewEndTime'],
+  ['physicalExam', 'physicalExamStartTime', 'physicalExamEndTime'],
+  ['listPublished', 'listPublishedStartTime', 'listPublishedEndTime'],
+] as const satisfies readonly (readonly [string, PlanTimeField, PlanTimeField])[];
+export type PlanPhaseName = (typeof PLAN_PHASES)[number][0];
+
+/**
+ * Where `now` lies on the timeline: 'notStarted' before online enrolment, a stage inside its range,
+ * 'waiting' between two stages (`next` is the coming one), 'finished' after the list publication.
+ * Catalogue key of a phase: `plan.phase.<phase>`.
+ */
+export interface PlanPhase {
+  phase: PlanPhaseName | 'notStarted' | 'waiting' | 'finished';
+  /** The stage that comes next (null when finished or in the last stage). */
+  next: PlanPhaseName | null;
+  /** When the current stage ends, or the next one starts (ISO 8601); null when finished. */
+  until: string | null;
+}
+
+export function planPhase(plan: Partial<PlanTimeline>, now: Date = new Date()): PlanPhase {
+  const t = now.getTime();
+  const at = (f: PlanTimeField) => (plan[f] ? new Date(plan[f]!).getTime() : NaN);
+  for (let i = 0; i < PLAN_PHASES.length; i++) {
+    const [name, start, end] = PLAN_PHASES[i]!;
+    const next = PLAN_PHASES[i + 1]?.[0] ?? null;
+    if (t < at(start)) {
+      return { phase: i === 0 ? 'notStarted' : 'waiting', next: name, until: plan[start] ?? null };
+    }
+    if (t < at(end)) return { phase: name, next, until: plan[end] ?? null };
+  }
+  return { phase: 'finished', next: null, until: null };
+}
+
+/** True inside the ticket print window (issue 9: ticket download only then). */
+export function ticketPrintOpen(
+  plan: Pick<PlanTimeline, 'ticketPrintStartTime' | 'ticketPrintEndTime'>,
+  now = new Date(),
+): boolean {
+  return windowState(plan.ticketPrintStartTime, plan.ticketPrintEndTime, now) === 'open';
+}
+
+/** True from the score-query start on (issue 9: results are readable from then, never before). */
+export function resultsOpen(plan: Pick<PlanTimeline, 'scoreQueryStartTime'>, now = new Date()): boolean {
+  return now.getTime() >= new Date(plan.scoreQueryStartTime).getTime();
 }

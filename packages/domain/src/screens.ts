@@ -114,6 +114,20 @@ export const SCREENS = [
         order: 10,
         labelKey: 'screen.candidateUserState',
       },
+      {
+        path: '/candidate/admissionTicket',
+        permissions: PERMISSIONS.admissionTicket,
+        icon: 'FileProtectOutlined',
+        order: 11,
+        labelKey: 'screen.admissionTicket',
+      },
+      {
+        path: '/candidate/admissionResults',
+        permissions: PERMISSIONS.admissionResult,
+        icon: 'TrophyOutlined',
+        order: 12,
+        labelKey: 'screen.admissionResult',
+      },
     ],
   },
   {
@@ -227,6 +241,9 @@ export const BUTTON_LABELS: Record<PermissionAction, MessageKey> = {
   upload: 'screen.button.upload',
   import: 'screen.button.import',
   audit: 'screen.button.audit',
+  arrange: 'screen.button.arrange',
+  distribute: 'screen.button.distribute',
+  physicalExam: 'screen.button.physicalExam',
 };
 
 /** A button of a screen: its permission key and the catalogue key of its name. */

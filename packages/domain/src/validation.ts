@@ -315,8 +315,9 @@ function issueKey(issue: z.core.$ZodIssue): MessageKey {
 
 /**
  * Turns Zod issues into translated field errors. The `{label}` of a message is the field's label
- * (from `labels`, else `field.<path>`), `{max}` comes from too_big issues, and custom issues may add
- * their own params.
+ * (from `labels` by its path, else — for an item of a list such as 'sites.3.code' — by its last name
+ * 'code', else `field.<path>`), `{max}` comes from too_big issues, and custom issues may add their own
+ * params.
  */
 export function toFieldErrors(
   issues: readonly z.core.$ZodIssue[],
@@ -329,7 +330,8 @@ export function toFieldErrors(
     const field = issue.path.map(String).join('.');
     if (seen.has(field)) continue; // first rule broken per field, as a form shows it
     seen.add(field);
-    const label = labels[field] ?? `field.${field}`;
+    const last = issue.path.length > 1 ? String(issue.path[issue.path.length - 1]) : undefined;
+    const label = labels[field] ?? (last !== undefined ? labels[last] : undefined) ?? `field.${field}`;
     const params: Record<string, string | number> = {
       label,
       ...((issue as { params?: Record<string, string> }).params ?? {}),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ARRANGEMENT_LABELS,
   INT_MAX,
+  arrangementSchema,
   checkPhone,
   dateString,
   dateTimeString,
@@ -157,5 +159,29 @@ describe('dates are real calendar dates in 1900–2100', () => {
     expect(dateTimeString().parse('2030-05-01T10:00:00+10:00')).toBe('2030-05-01T00:00:00.000Z');
     expect(dateTimeString().parse('2030-05-01T10:00:00.123456+1000')).toBe('2030-05-01T00:00:00.123Z');
     expect(parseInstant('2030-05-01')).toBe(Date.parse('2030-04-30T16:00:00Z'));
+  });
+});
+
+describe('labels of the items of a list', () => {
+  it("name an item's field by its own label ('sites.1.regionCode' → 考点所辖地区)", () => {
+    const result = validate(
+      arrangementSchema,
+      {
+        planId: 1,
+        examDate: '2030-07-01',
+        examTime: '09:00-11:30',
+        examinationRoomNotice: '按时入场',
+        sites: [
+          { code: '01', name: '一中', address: '北京路1号', regionCode: '520100' },
+          { code: '02', name: '二中', address: '北京路2号', regionCode: '5201' },
+        ],
+      },
+      'zh',
+      ARRANGEMENT_LABELS,
+    );
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.errors).toEqual([
+      { field: 'sites.1.regionCode', label: '考点所辖地区', message: '考点所辖地区必须是6位地区编码' },
+    ]);
   });
 });

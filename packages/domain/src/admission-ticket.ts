@@ -1,0 +1,294 @@
+import { z } from 'zod';
+import {
+  dateString,
+  idNumber,
+  numberFilter,
+  optionalString,
+  requiredString,
+  type FieldLabels,
+} from './validation';
+
+/**
+ * Admission tickets (spec §2 "Admission tickets", §3 "Admission ticket", §5 "Admission ticket",
+ * §7 "Admission tickets"; issue 9). One ticket per enrolment that passed the on-site audit. The
+ * candidate's own fields (name, ID card, phone, county, academic session, subject) are read from the
+ * enrolment; the ticket holds the exam fields below.
+ */
+
+/** Ticket status (GET …/getAdmissionTicketStatus): '0' not distributed, '1' distributed to the candidate. */
+export const TICKET_STATUS = { pending: '0', distributed: '1' } as const;
+export type TicketStatus = (typeof TICKET_STATUS)[keyof typeof TICKET_STATUS];
+export const TICKET_STATUSES: readonly TicketStatus[] = ['0', '1'];
+
+/** Ticket PDF generation status: '0' not generated (or stale after an edit), '1' generated. */
+export const TICKET_CREATE_STATUS = { pending: '0', generated: '1' } as const;
+export type TicketCreateStatus = (typeof TICKET_CREATE_STATUS)[keyof typeof TICKET_CREATE_STATUS];
+
+/** The exam fields of a ticket, in form order (spec §3). */
+export const TICKET_EXAM_FIELDS = [
+  'admissionNumber',
+  'examDate',
+  'examTime',
+  'examPlace',
+  'examAddress',
+  'examRoomNumber',
+  'seatNumber',
+  'examinationRoomNotice',
+] as const;
+export type TicketExamField = (typeof TICKET_EXAM_FIELDS)[number];
+
+/** Labels of the ticket fields ('{label}不能为空' of spec §5). */
+export const ADMISSION_TICKET_LABELS: FieldLabels = {
+  enrollId: 'field.enrollId',
+  admissionNumber: 'field.admissionNumber',
+  examDate: 'field.examDate',
+  examTime: 'field.examTimeOfDay',
+  examPlace: 'field.examPlace',
+  examAddress: 'field.examAddress',
+  examRoomNumber: 'field.examRoomNumber',
+  seatNumber: 'field.seatNumber',
+  examinationRoomNotice: 'field.examinationRoomNotice',
+};
+
+/** Lengths of the ticket columns. */
+export const TICKET_MAX = {
+  admissionNumber: 32,
+  examTime: 50,
+  examPlace: 100,
+  examAddress: 200,
+  examRoomNumber: 16,
+  seatNumber: 8,
+  examinationRoomNotice: 2000,
+} as const;
+
+/** The exam fields, each required (spec §5 on blur, '{label}不能为空'). examDate is YYYY-MM-DD. */
+export const ticketExamSchema = z.object({
+  admissionNumber: requiredString(TICKET_MAX.admissionNumber),
+  examDate: dateString(),
+  examTime: requiredString(TICKET_MAX.examTime),
+  examPlace: requiredString(TICKET_MAX.examPlace),
+  examAddress: requiredString(TICKET_MAX.examAddress),
+  examRoomNumber: requiredString(TICKET_MAX.examRoomNumber),
+  seatNumber: requiredString(TICKET_MAX.seatNumber),
+  examinationRoomNotice: requiredString(TICKET_MAX.examinationRoomNotice, 'rule.required', 'text'),
+});
+
+/** POST /candidate/admissionTicket (encrypted): a ticket for one enrolment (audit passed) of a plan. */
+export const admissionTicketCreateSchema = ticketExamSchema.extend({ enrollId: idNumber() });
+/** PUT /candidate/admissionTicket (encrypted): the exam fields of ticket `id`. */
+export const admissionTicketUpdateSchema = ticketExamSchema.extend({ id: idNumber() });
+export type AdmissionTicketInput = z.output<typeof admissionTicketCreateSchema>;
+
+/** Search of GET /candidate/admissionTicket/page and the export (spec §2 columns as filters). */
+export const admissionTicketQuerySchema = z.object({
+  planId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idNumber().optional()),
+  name: optionalString(30),
+  idCard: numberFilter(18, true),
+  phone: numberFilter(11),
+  cityCode: optionalString(12),
+  countyCode: optionalString(12),
+  academicSession: optionalString(32),
+  subject: optionalString(32),
+  admissionNumber: optionalString(TICKET_MAX.admissionNumber),
+  examRoomNumber: optionalString(TICKET_MAX.examRoomNumber),
+  status: optionalString(2),
+  ticketCreateStatus: optionalString(2),
+  isDownload: optionalString(2),
+});
+export type AdmissionTicketQuery = z.output<typeof admissionTicketQuerySchema>;
+
+/** One row of the list (spec §2 columns) and the detail. Dates YYYY-MM-DD, times ISO 8601. */
+export interface AdmissionTicket {
+  id: number;
+  planId: number;
+  planYear: string;
+  planName: string;
+  enrollId: number;
+  name: string;
+  idCard: string;
+  phone: string;
+  enrollCounty: string;
+  countyCode: string;
+  academicSession: string;
+  subject: string;
+  admissionNumber: string;
+  examDate: string;
+  examTime: string;
+  examPlace: string;
+  examAddress: string;
+  examRoomNumber: string;
+  seatNumber: string;
+  examinationRoomNotice: string;
+  /** {@link TICKET_STATUS}. */
+  status: string;
+  /** {@link TICKET_CREATE_STATUS}. */
+  ticketCreateStatus: string;
+  ticketFileDownloadNum: number;
+  /** '1' downloaded at least once, else '0'. */
+  isDownload: string;
+  createTime: string;
+  updateTime: string;
+}
+
+/** The candidate's ticket (GET /api/admissionTicket/getAdmissionTicketByPlanId/{planId}; spec §3 ticketData). */
+export interface CandidateTicket {
+  id: number;
+  planId: number;
+  name: string;
+  /** The ID number (spec ticketData "card"). */
+  card: string;
+  phone: string;
+  enrollCounty: string;
+  academicSession: string;
+  subject: string;
+  admissionNumber: string;
+  examDate: string;
+  examTime: string;
+  examPlace: string;
+  examAddress: string;
+  examRoomNumber: string;
+  seatNumber: string;
+  examinationRoomNotice: string;
+  ticketFileDownloadNum: number;
+  /**
+   * Where to get a single-use download link: GET /api/admissionTicket/downloadToken/{id} answers
+   * {url} = /api/admissionTicket/downloadTicketFile/{id}?token=… (valid 5 minutes, used once).
+   */
+  ticketFileUrl: string;
+}
+
+/** idList of distributed / cancelDistributed / deleteByIds / generateAdmissionTicket. */
+export const TICKET_BATCH_MAX = 1000;
+export const ticketIdListSchema = z.object({
+  idList: z
+    .array(idNumber(), { error: 'rule.required' })
+    .min(1, { error: 'rule.required' })
+    .max(TICKET_BATCH_MAX),
+});
+
+/**
+ * POST …/generateAdmissionTicket (encrypted): either the tickets of `idList` or every ticket of
+ * `planId` (only those not generated unless `regenerate`). Answers the job to follow for a plan.
+ */
+export const ticketGenerateSchema = z
+  .object({
+    planId: idNumber().optional(),
+    idList: z.array(idNumber()).max(TICKET_BATCH_MAX).optional(),
+    regenerate: z.boolean().optional(),
+  })
+  .refine((v) => v.planId !== undefined || (v.idList?.length ?? 0) > 0, {
+    error: 'rule.required',
+    path: ['idList'],
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Room and seat arrangement (issue 9).
+
+/** Default room size (seats per exam room). */
+export const ROOM_SIZE_DEFAULT = 30;
+export const ROOM_SIZE_MAX = 99;
+export const EXAM_SITES_MAX = 200;
+
+/**
+ * An exam site: `code` two digits (01–99) unique in the plan; it takes the passed applicants whose
+ * enrolled county lies under `regionCode` (a province, city or county code of GB/T 2260, matched as
+ * a prefix of the county code with trailing zeros dropped). An applicant under several sites goes to
+ * the one with the longest (most specific) region code; ties go to the first site listed.
+ */
+export const examSiteSchema = z.object({
+  code: z.string({ error: 'rule.required' }).regex(/^(0[1-9]|[1-9]\d)$/, { error: 'arrange.siteCode' }),
+  name: requiredString(TICKET_MAX.examPlace),
+  address: requiredString(TICKET_MAX.examAddress),
+  regionCode: z.string({ error: 'rule.required' }).regex(/^\d{6}$/, { error: 'arrange.regionCode' }),
+});
+export type ExamSite = z.output<typeof examSiteSchema>;
+
+/** POST /candidate/admissionTicket/arrange/preview and /arrange (the settings are kept per plan). */
+export const arrangementSchema = z.object({
+  planId: idNumber(),
+  roomSize: z.coerce
+    .number({ error: 'rule.integer' })
+    .int({ error: 'rule.integer' })
+    .min(1, { error: 'rule.integer' })
+    .max(ROOM_SIZE_MAX, { error: 'arrange.roomSizeMax' })
+    .default(ROOM_SIZE_DEFAULT),
+  examDate: dateString(),
+  examTime: requiredString(TICKET_MAX.examTime),
+  examinationRoomNotice: requiredString(TICKET_MAX.examinationRoomNotice, 'rule.required', 'text'),
+  sites: z.array(examSiteSchema).min(1, { error: 'arrange.sitesRequired' }).max(EXAM_SITES_MAX),
+});
+export type ArrangementInput = z.output<typeof arrangementSchema>;
+
+export const ARRANGEMENT_LABELS: FieldLabels = {
+  roomSize: 'field.roomSize',
+  examDate: 'field.examDate',
+  examTime: 'field.examTimeOfDay',
+  examinationRoomNotice: 'field.examinationRoomNotice',
+  sites: 'field.examSites',
+  code: 'field.siteCode',
+  name: 'field.examPlace',
+  address: 'field.examAddress',
+  regionCode: 'field.siteRegion',
+};
+
+/**
+ * The admission number (documented pattern, 17 digits):
+ * year (4) + site region code (6, GB/T 2260) + site code (2) + room (3) + seat (2).
+ * E.g. 2026 520102 01 003 17 → '20265201020100317'.
+ */
+export function admissionNumberOf(
+  year: string,
+  regionCode: string,
+  siteCode: string,
+  room: number,
+  seat: number,
+): string {
+  return `${year}${regionCode}${siteCode}${String(room).padStart(3, '0')}${String(seat).padStart(2, '0')}`;
+}
+export const ADMISSION_NUMBER_RE = /^\d{4}\d{6}\d{2}\d{3}\d{2}$/;
+
+/** One room of an arrangement. */
+export interface ArrangedRoom {
+  siteCode: string;
+  siteName: string;
+  /** Room number as printed ('001'). */
+  roomNumber: string;
+  academicSession: string;
+  subject: string;
+  /** Seats taken, of roomSize. */
+  seats: number;
+  /** Of those, seats of tickets already distributed (kept as they are). */
+  kept: number;
+}
+
+/** The answer of arrange/preview and arrange: what is (or would be) written. */
+export interface ArrangementResult {
+  planId: number;
+  /** Passed applicants of the plan in the caller's scope. */
+  applicants: number;
+  /** Tickets written or to be written (new or rearranged). */
+  arranged: number;
+  /** Distributed tickets left as they are. */
+  kept: number;
+  /** Passed applicants under no site's region (listed by name, ID number masked, county). */
+  unassigned: { enrollId: number; name: string; idCard: string; enrollCounty: string }[];
+  rooms: ArrangedRoom[];
+  /** True when saved (arrange), false for a preview. */
+  saved: boolean;
+}
+
+/** GET /verify/ticket/{token} as JSON (the proctor's check; no ID number, no phone). */
+export interface TicketVerification {
+  valid: boolean;
+  name: string;
+  admissionNumber: string;
+  examDate: string;
+  examTime: string;
+  examPlace: string;
+  examRoomNumber: string;
+  seatNumber: string;
+  /** The candidate's photo as a data: URL, or null. */
+  photo: string | null;
+  /** '1' distributed; a cancelled ticket is shown as not valid. */
+  status: string;
+}
