@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -573,4 +574,99 @@ export const importError = pgTable(
     params: jsonb('params').$type<Record<string, string | number>>(),
   },
   (t) => [index('import_error_job_idx').on(t.jobId, t.rowNumber)],
+);
+
+/**
+ * Admission tickets (issue 9, spec §3 "Admission ticket"): one per enrolment that passed the audit.
+ * The candidate's fields are read from the enrolment (and its region codes scope the ticket). A seat
+ * (plan, exam place, room, seat) is held by one ticket only; so is an admission number in a plan.
+ */
+export const admissionTicket = pgTable(
+  'admission_ticket',
+  {
+    id: id(),
+    planId: ref('plan_id')
+      .notNull()
+      .references(() => recruitPlan.id),
+    enrollId: ref('enroll_id')
+      .notNull()
+      .references(() => enroll.id, { onDelete: 'cascade' }),
+    admissionNumber: varchar('admission_number', { length: 32 }).notNull(),
+    examDate: day('exam_date').notNull(),
+    examTime: varchar('exam_time', { length: 50 }).notNull(),
+    examPlace: varchar('exam_place', { length: 100 }).notNull(),
+    examAddress: varchar('exam_address', { length: 200 }).notNull(),
+    examRoomNumber: varchar('exam_room_number', { length: 16 }).notNull(),
+    seatNumber: varchar('seat_number', { length: 8 }).notNull(),
+    examinationRoomNotice: text('examination_room_notice').notNull(),
+    /** The arrangement's exam site code ('01'…'99'); null for a ticket entered or imported by hand. */
+    siteCode: varchar('site_code', { length: 2 }),
+    /** domain TICKET_STATUS: '0' not distributed, '1' distributed. */
+    status: char('status', { length: 1 }).notNull().default('0'),
+    /** domain TICKET_CREATE_STATUS: '0' not generated (or stale), '1' the stored PDF is current. */
+    ticketCreateStatus: char('ticket_create_status', { length: 1 }).notNull().default('0'),
+    pdfFile: varchar('pdf_file', { length: 200 }),
+    ticketFileDownloadNum: integer('ticket_file_download_num').notNull().default(0),
+    isDownload: char('is_download', { length: 1 }).notNull().default('0'),
+    importId: ref('import_id'),
+    createTime: createTime(),
+    updateTime: updateTime(),
+  },
+  (t) => [
+    uniqueIndex('admission_ticket_enroll_uq').on(t.enrollId),
+    uniqueIndex('admission_ticket_number_uq').on(t.planId, t.admissionNumber),
+    uniqueIndex('admission_ticket_seat_uq').on(t.planId, t.examPlace, t.examRoomNumber, t.seatNumber),
+    index('admission_ticket_plan_status_idx').on(t.planId, t.status),
+  ],
+);
+
+/** The last room and seat arrangement settings of a plan (domain arrangementSchema), to start the next from. */
+export const ticketArrangement = pgTable('ticket_arrangement', {
+  planId: ref('plan_id')
+    .primaryKey()
+    .references(() => recruitPlan.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  updateTime: updateTime(),
+});
+
+/**
+ * Admission results (issue 9, spec §3 "Admission result"): one per enrolment, imported. Scores are
+ * numeric(6,2) read as text. `physicalExamination` is sealed (AES-256-GCM, lib/sealed.ts), never clear.
+ */
+export const admissionResult = pgTable(
+  'admission_result',
+  {
+    id: id(),
+    planId: ref('plan_id')
+      .notNull()
+      .references(() => recruitPlan.id),
+    enrollId: ref('enroll_id')
+      .notNull()
+      .references(() => enroll.id, { onDelete: 'cascade' }),
+    admissionNumber: varchar('admission_number', { length: 32 }),
+    /** domain ADMISSION_PASS. */
+    reviewResult: char('review_result', { length: 1 }),
+    writeExamScore: numeric('write_exam_score', { precision: 6, scale: 2 }),
+    interviewScore: numeric('interview_score', { precision: 6, scale: 2 }),
+    examTotalScore: numeric('exam_total_score', { precision: 6, scale: 2 }),
+    /** Sealed text 'v1.<keyId>.<iv>.<tag>.<ciphertext>' (base64url parts); null when not given. */
+    physicalExamination: text('physical_examination'),
+    /** domain ADMISSION_PASS. */
+    preJobTraining: char('pre_job_training', { length: 1 }),
+    /** County code (GB/T 2260) of the admission. */
+    admissionCounty: varchar('admission_county', { length: 12 }),
+    admissionAcademicSession: varchar('admission_academic_session', { length: 32 }),
+    admissionSubject: varchar('admission_subject', { length: 32 }),
+    officeSchool: varchar('office_school', { length: 100 }),
+    remarks: varchar('remarks', { length: 500 }),
+    /** domain ADMISSION_STATUS. */
+    admissionStatus: char('admission_status', { length: 1 }).notNull().default('0'),
+    importId: ref('import_id'),
+    createTime: createTime(),
+    updateTime: updateTime(),
+  },
+  (t) => [
+    uniqueIndex('admission_result_enroll_uq').on(t.enrollId),
+    index('admission_result_plan_status_idx').on(t.planId, t.admissionStatus),
+  ],
 );
