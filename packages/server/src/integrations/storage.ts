@@ -33,14 +33,15 @@ const TEMP_NAME = /\.\d+(?:\.[0-9a-f]+)?\.tmp$/;
  * Creates `dir` and any missing parents below `root` with DIR_MODE, and tightens `root` itself.
  * (mkdir's mode is reduced by the umask and applies only to folders it creates, hence the chmods.)
  */
-async function makeDirs(root: string, dir: string): Promise<void> {
+async function makeDirs(root: string, dir: string, made?: Set<string>): Promise<void> {
+  if (made?.has(dir)) return;
   const first = await fs.mkdir(dir, { recursive: true, mode: DIR_MODE });
-  if (!first) return;
   // Every folder from `first` down to `dir` was created now.
-  for (let d = dir; ; d = path.dirname(d)) {
+  for (let d = dir; first; d = path.dirname(d)) {
     await fs.chmod(d, DIR_MODE);
     if (d === first || d === root || d === path.dirname(d)) break;
   }
+  made?.add(dir);
 }
 
 /**
@@ -49,6 +50,8 @@ async function makeDirs(root: string, dir: string): Promise<void> {
  */
 export function localStorage(root: string): Storage {
   const base = path.resolve(root);
+  // Folders this process made or found (a batch of tickets writes thousands of files into one).
+  const made = new Set<string>();
   const resolve = (key: string) => {
     const full = path.resolve(base, key);
     if (!full.startsWith(base + path.sep)) throw new Error(`storage key escapes the root: ${key}`);
@@ -57,10 +60,18 @@ export function localStorage(root: string): Storage {
   return {
     async put(key, data) {
       const full = resolve(key);
-      await makeDirs(base, path.dirname(full));
+      const dir = path.dirname(full);
+      await makeDirs(base, dir, made);
       const tmp = `${full}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
       try {
-        await fs.writeFile(tmp, data, { mode: FILE_MODE, flag: 'wx' });
+        await fs
+          .writeFile(tmp, data, { mode: FILE_MODE, flag: 'wx' })
+          .catch(async (error: NodeJS.ErrnoException) => {
+            // The folder went away since this process made it (removed by hand): make it again.
+            if (error.code !== 'ENOENT' || !made.delete(dir)) throw error;
+            await makeDirs(base, dir, made);
+            await fs.writeFile(tmp, data, { mode: FILE_MODE, flag: 'wx' });
+          });
         await fs.chmod(tmp, FILE_MODE); // the umask may have cleared bits; it never adds any
         await fs.rename(tmp, full);
       } catch (error) {
