@@ -27,6 +27,23 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATIO_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   WEB_DIST: z.string().optional(),
+  RESULT_ENCRYPTION_KEYS: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,16}:[A-Za-z0-9+/=_-]{43,44}(,[A-Za-z0-9_-]{1,16}:[A-Za-z0-9+/=_-]{43,44})*$/, {
+      message: 'a comma-separated list of id:key, each key 32 bytes in base64 (openssl rand -base64 32)',
+    })
+    .optional(),
+  TICKET_SIGNING_KEY: z
+    .string()
+    .min(43, { message: 'at least 32 bytes in base64 (openssl rand -base64 32)' })
+    .optional(),
+  NODE_ENV: z.string().optional(),
+  PUBLIC_ORIGIN: z
+    .string()
+    .regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/, {
+      message: 'an origin such as https://tegang.example.gov.cn',
+    })
+    .optional(),
 });
 
 export interface Config {
@@ -55,6 +72,20 @@ export interface Config {
   webDist: string;
   /** Folder of uploaded and generated files (local storage). */
   filesDir: string;
+  /**
+   * AES-256-GCM keys sealing the physical examination results (RESULT_ENCRYPTION_KEYS, first is the
+   * current one; docs/security.md "Keys of personal data"). Undefined: lib/data-keys.ts makes one for
+   * a development data folder and refuses to start with NODE_ENV=production.
+   */
+  resultKeys?: { id: string; key: Buffer }[];
+  /** HMAC-SHA256 key of the admission tickets' QR tokens (TICKET_SIGNING_KEY); undefined as above. */
+  ticketSigningKey?: Buffer;
+  production: boolean;
+  /**
+   * The public origin of the site (PUBLIC_ORIGIN, e.g. https://tegang.example.gov.cn), written into the
+   * tickets' QR codes; unset: the origin of the request (development).
+   */
+  publicOrigin?: string;
 }
 
 /** Reads and checks the environment. Throws an Error listing every bad variable. */
@@ -89,5 +120,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ratioCacheSeconds: e.RATIO_CACHE_SECONDS,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     filesDir: path.join(dataDir, 'files'),
+    resultKeys: e.RESULT_ENCRYPTION_KEYS?.split(',').map((pair) => {
+      const [id, key] = pair.split(':') as [string, string];
+      return { id, key: Buffer.from(key, key.includes('-') || key.includes('_') ? 'base64url' : 'base64') };
+    }),
+    ticketSigningKey: e.TICKET_SIGNING_KEY
+      ? Buffer.from(e.TICKET_SIGNING_KEY, /[-_]/.test(e.TICKET_SIGNING_KEY) ? 'base64url' : 'base64')
+      : undefined,
+    production: e.NODE_ENV === 'production',
+    publicOrigin: e.PUBLIC_ORIGIN,
   };
 }

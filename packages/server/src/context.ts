@@ -5,6 +5,7 @@ import type { Kv } from './integrations/kv';
 import type { SmsProvider } from './integrations/sms';
 import type { Storage } from './integrations/storage';
 import type { KeyRing } from './lib/crypto';
+import type { DataKeys } from './lib/data-keys';
 import type { Access } from './types';
 
 /** What every module reaches through `app.ctx`: built once in buildApp, shared by all routes. */
@@ -18,6 +19,8 @@ export interface AppContext {
   sms: SmsProvider;
   storage: Storage;
   keys: KeyRing;
+  /** Keys of personal data: sealing of physical exam results, signing of ticket QR tokens. */
+  dataKeys: DataKeys;
   /** The clock; tests may pass a fixed one. */
   now: () => Date;
   /** Every API route with its access rule, as registered (for audits and tests). */
