@@ -7,6 +7,7 @@
  * - read.mix: the candidate's page loads (checkCanCandidate, apply flag, cascade) under C in flight.
  * - enroll.export: an xlsx export of M enrolments: seconds and peak RSS growth.
  * - import.compare: an enrolment comparison import of IMPORT_ROWS rows against a bare exceljs read + check.
+ * - ticketPdf: admission ticket PDFs, the generate job against bare rendering on the same threads (bench/ticket-pdf.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,13 +23,14 @@ import { hashPassword } from '../src/lib/passwords';
 import { openSession } from '../src/lib/sessions';
 import { run as pdfBench } from './pdf.bench';
 import { run as importBench } from './import.bench';
+import { run as ticketPdfBench } from './ticket-pdf';
 import { applicationFields, idCard, multipart, openPlanAndDemand, photo } from '../test/enroll/fixtures';
 
 const APPLICANTS = Number(process.env.BENCH_APPLICANTS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 50_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
-/** BENCH_ONLY=import runs the import benchmark alone (printed, docs/benchmarks.md left unchanged). */
+/** BENCH_ONLY=import (or ticketPdf) runs that benchmark alone (printed, docs/benchmarks.md left unchanged). */
 const ONLY = process.env.BENCH_ONLY ?? '';
 
 const percentile = (sorted: number[], p: number) =>
@@ -68,7 +70,8 @@ async function main() {
   await app.ctx.jobs.start();
   const t = { database } as never;
   const { plan, demand, education } = await openPlanAndDemand(t);
-  if (ONLY === 'import') {
+  if (ONLY === 'ticketPdf') console.log(JSON.stringify(await ticketPdfBench(app, base)));
+  if (ONLY === 'import' || ONLY === 'ticketPdf') {
     const token = await openSession(
       database.db,
       'admin',
@@ -76,7 +79,7 @@ async function main() {
       { ip: '127.0.0.1', headers: {} } as never,
       new Date(),
     );
-    console.log(JSON.stringify(await importBench(base, token, plan.id, IMPORT_ROWS)));
+    if (ONLY === 'import') console.log(JSON.stringify(await importBench(base, token, plan.id, IMPORT_ROWS)));
     await app.close();
     await database.close();
     if (embedded) await embedded.stop();
@@ -185,6 +188,8 @@ async function main() {
     { ip: '127.0.0.1', headers: {} } as never,
     new Date(),
   );
+  results.push(await ticketPdfBench(app, base));
+  console.log(JSON.stringify(results.at(-1)));
   // Before the export's bench-only clones (which drop the ID-number index): a realistic database.
   results.push(await importBench(base, adminToken, plan.id, IMPORT_ROWS));
   console.log(JSON.stringify(results.at(-1)));

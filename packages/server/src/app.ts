@@ -16,6 +16,7 @@ import { memoryKv, redisKv, type Kv } from './integrations/kv';
 import { createSmsProvider, type SmsProvider } from './integrations/sms';
 import { localStorage, prepareLocalFiles, type Storage } from './integrations/storage';
 import { loadKeyRing } from './lib/crypto';
+import { resolveDataKeys } from './lib/data-keys';
 import { loggerOptions, type LogStream } from './lib/logging';
 import { registerAccess } from './plugins/access';
 import { registerAudit } from './plugins/audit';
@@ -39,7 +40,7 @@ export interface AppOptions {
 }
 
 /** Path prefixes that belong to the API: an unknown path under them is a JSON 404, never the web app. */
-const API_PREFIXES = ['/auth/', '/api/', '/admin/', '/system/', '/file/', '/log/', '/monitor/'];
+const API_PREFIXES = ['/auth/', '/api/', '/admin/', '/system/', '/file/', '/log/', '/monitor/', '/verify/'];
 
 /**
  * Builds the whole server (DESIGN "Layout": src/app.ts buildApp(config)): the API of spec §7 under the
@@ -78,6 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     sms: opts.sms ?? createSmsProvider(config.sms, app.log),
     storage: opts.storage ?? localStorage(config.filesDir),
     keys: await loadKeyRing(database.db),
+    dataKeys: resolveDataKeys(config, (msg) => app.log.warn(msg)),
     now: opts.now ?? (() => new Date()),
     routes: [],
   };

@@ -37,10 +37,13 @@ async function main() {
   }
   const app = await buildApp({ config, database });
   let stopping = false;
+  /** The job queue's start (after listen): a stop waits for it, so that it never fails half-way. */
+  let jobsStarting: Promise<void> = Promise.resolve();
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: stopping`);
+    await jobsStarting.catch(() => {});
     await app.close();
     await database.close();
     if (embedded) await embedded.stop();
@@ -49,8 +52,9 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  // Picks up jobs queued before a restart (imports); later sends start it anyway.
-  await app.ctx.jobs.start();
+  // Picks up jobs queued before a restart (imports, ticket PDFs); later sends start it anyway.
+  jobsStarting = app.ctx.jobs.start();
+  await jobsStarting;
   const port = (app.server.address() as AddressInfo).port;
   console.log(
     `  Tegang is running: candidates http://localhost:${port}/web/login · console http://localhost:${port}/login · API docs http://localhost:${port}/docs`,

@@ -40,6 +40,8 @@ export interface FormDocument {
   qrText?: string;
   /** Numbered paragraphs after the tables (instructions, commitment text). */
   notes?: string[];
+  /** A heading above the notes (e.g. 考场须知), in the section-title style; none when absent. */
+  notesTitle?: string;
   /** Labels followed by a blank line to sign on, side by side at the bottom, e.g. ['考生签名：', '日期：']. */
   signatureLines?: string[];
   /** Small grey line at the bottom of every page. */
@@ -198,6 +200,11 @@ class FormWriter {
     this.closePhoto();
     const notes = this.form.notes ?? [];
     if (notes.length) this.y += 10;
+    if (notes.length && this.form.notesTitle) {
+      this.ensure(2 * MIN_ROW_HEIGHT);
+      this.block(this.form.notesTitle, SECTION_TITLE, MARGIN, CONTENT_WIDTH);
+      this.y += 4;
+    }
     notes.forEach((note, i) => {
       const indent = 14;
       const height = this.measure(note, NOTE, CONTENT_WIDTH - indent);

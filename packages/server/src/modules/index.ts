@@ -1,4 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { admissionResultCandidateRoutes } from './admission-result/candidate-routes';
+import { admissionResultRoutes } from './admission-result/routes';
+import { admissionTicketCandidateRoutes } from './admission-ticket/candidate-routes';
+import { admissionTicketRoutes } from './admission-ticket/routes';
+import { admissionTicketPdfRoutes } from './admission-ticket/pdf-routes';
 import { authRoutes } from './auth/routes';
 import { candidateRoutes } from './candidate/routes';
 import { candidateUserRoutes } from './candidate-user/routes';
@@ -19,6 +24,7 @@ import { planDataAdminRoutes } from './plan-data/routes-admin';
 import { recruitPlanRoutes } from './recruit-plan/routes';
 import { referenceRoutes } from './system/reference/routes';
 import { systemRoutes } from './system/routes';
+import { verifyRoutes } from './verify/routes';
 import { websiteRoutes } from './website/routes';
 
 /** Every business area's routes, registered inside the API scope (access control applies to each). */
@@ -39,9 +45,15 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   enrollAdminRoutes,
   enrollCompareRoutes,
   enrollAuditRoutes,
+  admissionTicketRoutes,
+  admissionTicketCandidateRoutes,
+  admissionTicketPdfRoutes,
+  admissionResultRoutes,
+  admissionResultCandidateRoutes,
   systemRoutes,
   monitorRoutes,
   websiteRoutes,
+  verifyRoutes,
   fileRoutes,
   healthRoutes,
 ];

@@ -123,37 +123,45 @@ export async function insertEnrolment(t: TestApp, planId: number): Promise<numbe
     .returning();
   const [row] = await db
     .insert(enroll)
-    .values({
-      planId,
-      candidateId: candidate!.id,
-      name: '张三',
-      gender: '1',
-      idCard,
-      maritalStatus: '10',
-      birthday: '1995-01-01',
-      nation: '01',
-      veteran: '0',
-      politicalAffiliation: '13',
-      phone,
-      domicile: '贵州省贵阳市',
-      address: '贵州省贵阳市南明区',
-      graduateCollege: '贵州师范大学',
-      education: '21',
-      graduationDate: '2018-07-01',
-      major: '汉语言文学',
-      isNormal: '1',
-      freshmen: '2',
-      teacherCertification: '1',
-      isAdjust: '1',
-      priorityCondition: '0',
-      planType: '01',
-      provinceCode: '520000',
-      cityCode: '520200',
-      countyCode: '520203',
-      enrollCounty: '六枝特区',
-      academicSession: '02',
-      subject: '01',
-    })
+    .values(enrollRow({ planId, candidateId: candidate!.id, name: '张三', idCard, phone }))
     .returning();
   return row!.id;
+}
+
+/**
+ * The columns of an enrolment row written straight to the database in tests: a sound application
+ * (unmarried Han, 本科 of 贵州师范大学 in 2018, teacher's certificate held, 普通岗位 小学 语文 in
+ * 六枝特区) with `fields` over it (the candidate, plan, name, ID number, phone, region …).
+ */
+export function enrollRow(
+  fields: Pick<typeof enroll.$inferInsert, 'planId' | 'candidateId' | 'name' | 'idCard' | 'phone'> &
+    Partial<typeof enroll.$inferInsert>,
+): typeof enroll.$inferInsert {
+  return {
+    gender: '1',
+    maritalStatus: '10',
+    birthday: '1995-01-01',
+    nation: '01',
+    veteran: '0',
+    politicalAffiliation: '13',
+    domicile: '贵州省贵阳市',
+    address: '贵州省贵阳市南明区',
+    graduateCollege: '贵州师范大学',
+    education: '21',
+    graduationDate: '2018-07-01',
+    major: '汉语言文学',
+    isNormal: '1',
+    freshmen: '2',
+    teacherCertification: '1',
+    isAdjust: '1',
+    priorityCondition: '0',
+    planType: '01',
+    provinceCode: '520000',
+    cityCode: '520200',
+    countyCode: '520203',
+    enrollCounty: '六枝特区',
+    academicSession: '02',
+    subject: '01',
+    ...fields,
+  };
 }

@@ -34,6 +34,8 @@ import {
   type MessageKey,
   type MessageParams,
   type RegionScope,
+  PLAN_RANGES,
+  type PlanTimeline,
   PLAN_STATUS,
   type RecruitPlan,
 } from '@tegang/domain';
@@ -402,8 +404,12 @@ export async function candidateStatus(
           id: plan.id,
           name: plan.name,
           year: plan.year,
-          enrollStartTime: plan.enrollStartTime,
-          enrollEndTime: plan.enrollEndTime,
+          ...(Object.fromEntries(
+            PLAN_RANGES.flatMap(([start, end]) => [
+              [start, plan[start]],
+              [end, plan[end]],
+            ]),
+          ) as PlanTimeline),
           customerServicePhone: plan.customerServicePhone,
           serviceCenter: plan.serviceCenter,
         }

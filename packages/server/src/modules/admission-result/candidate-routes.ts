@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idNumber } from '@tegang/domain';
+import { ok } from '../../lib/envelope';
+import { candidateResult } from './service';
+
+/**
+ * The candidate's admission result (spec §7 "GET /api/admissionResults/getAdmissionResultsByPlanId/{planId}";
+ * issue 9): only their own, only from the plan's score-query start on.
+ */
+export async function admissionResultCandidateRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  app.get(
+    '/api/admissionResults/getAdmissionResultsByPlanId/:planId',
+    {
+      config: { access: { candidate: true } },
+      schema: {
+        tags: ['admissionResults'],
+        summary:
+          'The candidate’s own result in the plan (CandidateResult, physical exam in clear); 400 result.window.notOpen {start} before scoreQueryStartTime; 404 result.none without one',
+        params: z.object({ planId: idNumber() }),
+      },
+    },
+    async (req, reply) => {
+      const result = await candidateResult(ctx, req.candidate!.id, req.params.planId);
+      reply.header('cache-control', 'no-store');
+      return ok(req, result);
+    },
+  );
+}

@@ -1,0 +1,613 @@
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { Piscina } from 'piscina';
+import {
+  DOWNLOADED,
+  formatDateTime,
+  IMPORT_STATUS,
+  importFinished,
+  inRegionScope,
+  TICKET_CREATE_STATUS,
+  TICKET_STATUS,
+  translate,
+  windowState,
+  type DownloadLink,
+  type Enroll,
+  type Lang,
+  type RegionScope,
+  type TicketVerification,
+} from '@tegang/domain';
+import type { Config } from '../../config';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db';
+import { admissionTicket, enroll, importJob, recruitPlan } from '../../db/schema';
+import {
+  renderAdmissionTicketPdf,
+  ticketTitle,
+  type TicketPdfData,
+} from '../../documents/admission-ticket-pdf';
+import { codedLabel } from '../../documents/enroll-fields';
+import { loadDicts, type Dicts } from '../../lib/dicts';
+import { consumeDownloadToken, issueDownloadToken } from '../../lib/downloads';
+import { AppError, notFound } from '../../lib/errors';
+import { scopeWhere } from '../../lib/scope';
+import { signTicketToken, verifyTicketToken } from '../../lib/ticket-token';
+import type { AdminPrincipal } from '../../types';
+
+/**
+ * Admission ticket PDFs (issue 9; spec §2 "Admission tickets" generate/download, §3 "Admission
+ * ticket"): rendering (on demand in-process, in batches on a pool of worker threads), storage of the
+ * files, the generate job with its progress row, the download links of the back office and of the
+ * candidate, and the rows the verification page reads. Ticket rows are read straight from the schema
+ * (admission_ticket ⋈ enroll ⋈ recruit_plan); the enrolment's region codes scope them.
+ */
+
+/** The pg-boss queue of the generate job; its progress row is an import_job of kind {@link JOB_KIND}. */
+export const TICKET_QUEUE = 'ticketPdf.generate';
+export const JOB_KIND = 'ticketPdf';
+/** The download-token kind of a ticket PDF (lib/downloads.ts). */
+const TOKEN_KIND = 'ticket-pdf';
+/** Progress is written at most this often (ms) while the job runs, and once at the end. */
+const PROGRESS_EVERY_MS = 300;
+/** Generated tickets recorded per UPDATE in the job. */
+const MARK_BATCH = 20;
+
+/** A ticket joined to what its PDF and its checks need. */
+export interface TicketRow {
+  t: typeof admissionTicket.$inferSelect;
+  name: string;
+  idCard: string;
+  picture: string | null;
+  candidateId: number;
+  enrollCounty: string;
+  academicSession: string;
+  subject: string;
+  provinceCode: string;
+  cityCode: string;
+  countyCode: string;
+  planYear: string;
+  planName: string;
+  ticketPrintStartTime: Date;
+  ticketPrintEndTime: Date;
+  /** update_time to the microsecond (text): what the generated mark is conditioned on. */
+  stamp: string;
+}
+
+/** Tickets matching `where` with their enrolment and plan fields. */
+export function selectTickets(db: Db, where: SQL | undefined): Promise<TicketRow[]> {
+  return db
+    .select({
+      t: admissionTicket,
+      name: enroll.name,
+      idCard: enroll.idCard,
+      picture: enroll.picture,
+      candidateId: enroll.candidateId,
+      enrollCounty: enroll.enrollCounty,
+      academicSession: enroll.academicSession,
+      subject: enroll.subject,
+      provinceCode: enroll.provinceCode,
+      cityCode: enroll.cityCode,
+      countyCode: enroll.countyCode,
+      planYear: recruitPlan.year,
+      planName: recruitPlan.name,
+      ticketPrintStartTime: recruitPlan.ticketPrintStartTime,
+      ticketPrintEndTime: recruitPlan.ticketPrintEndTime,
+      stamp: sql<string>`${admissionTicket.updateTime}::text`,
+    })
+    .from(admissionTicket)
+    .innerJoin(enroll, eq(enroll.id, admissionTicket.enrollId))
+    .innerJoin(recruitPlan, eq(recruitPlan.id, admissionTicket.planId))
+    .where(where)
+    .orderBy(admissionTicket.id);
+}
+
+// ---- Origin of the QR code's URL ------------------------------------------------------------------
+
+/**
+ * The origin written into QR codes when no request is at hand: PUBLIC_ORIGIN, else
+ * `http://localhost:<PORT>` (development).
+ */
+export const localOrigin = (config: Config): string =>
+  config.publicOrigin ?? `http://localhost:${config.port}`;
+
+/**
+ * The origin of the QR codes' verification links: PUBLIC_ORIGIN when set (production: a stored ticket
+ * never carries a host a caller chose); else the origin the caller reached us at (`<protocol>://<host>`;
+ * X-Forwarded-* only with TRUST_PROXY), or {@link localOrigin} when the Host header is missing or not a
+ * plain host[:port].
+ */
+export function requestOrigin(req: FastifyRequest, config: Config): string {
+  if (config.publicOrigin) return config.publicOrigin;
+  const host = req.host;
+  if (!host || !/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host))
+    return localOrigin(config);
+  return `${req.protocol === 'https' ? 'https' : 'http'}://${host}`;
+}
+
+/** The QR code's content: `<origin>/verify/ticket/<signed token of the ticket id>`. */
+export function verifyUrl(ctx: AppContext, origin: string, ticketId: number): string {
+  return `${origin}/verify/ticket/${signTicketToken(ctx.dataKeys.ticketSigning, ticketId)}`;
+}
+
+// ---- Rendering --------------------------------------------------------------------------------------
+
+/** The renderer's input for a row: dictionary codes as labels, the photo read from storage. */
+export async function ticketPdfData(
+  ctx: AppContext,
+  row: TicketRow,
+  dicts: Dicts,
+  origin: string,
+  lang: Lang = 'zh',
+): Promise<TicketPdfData> {
+  const coded = (field: 'academicSession' | 'subject' | 'enrollCounty') =>
+    codedLabel(dicts, { [field]: row[field] } as unknown as Enroll, field, lang) ?? row[field];
+  const t = row.t;
+  return {
+    planYear: row.planYear,
+    planName: row.planName,
+    name: row.name,
+    idCard: row.idCard,
+    admissionNumber: t.admissionNumber,
+    enrollCounty: coded('enrollCounty'),
+    academicSession: coded('academicSession'),
+    subject: coded('subject'),
+    examDate: t.examDate,
+    examTime: t.examTime,
+    examPlace: t.examPlace,
+    examAddress: t.examAddress,
+    examRoomNumber: t.examRoomNumber,
+    seatNumber: t.seatNumber,
+    examinationRoomNotice: t.examinationRoomNotice,
+    photo: row.picture ? await ctx.storage.get(row.picture) : null,
+    verifyUrl: verifyUrl(ctx, origin, t.id),
+    lang,
+  };
+}
+
+/** A stored file of ticket `t` waiting to be recorded by {@link markGenerated}. */
+interface StoredPdf {
+  t: TicketRow['t'];
+  stamp: string;
+  key: string;
+}
+
+/** Stores the PDF bytes of ticket `id` under a new key (admissionTicket/pdf/<id>-<uuid>.pdf). */
+async function putTicketPdf(ctx: AppContext, id: number, pdf: Buffer): Promise<string> {
+  const key = `admissionTicket/pdf/${id}-${randomUUID()}.pdf`;
+  await ctx.storage.put(key, pdf);
+  return key;
+}
+
+/**
+ * Records stored files in one UPDATE: pdfFile and ticketCreateStatus '1' for each ticket not edited
+ * since it was read (updateTime equal to the microsecond `stamp` read with the row). The file of an
+ * edited ticket is stale: it is removed and that ticket stays '0'. The previous files of the marked
+ * tickets are removed. Returns the ids marked.
+ */
+async function markGenerated(ctx: AppContext, batch: StoredPdf[]): Promise<Set<number>> {
+  if (!batch.length) return new Set();
+  const values = sql.join(
+    batch.map((b) => sql`(${b.t.id}::bigint, ${b.key}::varchar, ${b.stamp}::timestamptz)`),
+    sql`, `,
+  );
+  const result = await ctx.db.execute<{ id: string | number }>(sql`
+    update ${admissionTicket} set pdf_file = v.key, ticket_create_status = ${TICKET_CREATE_STATUS.generated}
+    from (values ${values}) as v(id, key, ut)
+    where ${admissionTicket.id} = v.id and ${admissionTicket.updateTime} = v.ut
+    returning ${admissionTicket.id} as id`);
+  const marked = new Set(result.rows.map((r) => Number(r.id)));
+  // The new file of a stale ticket, the previous file of a marked one.
+  const unused = batch.flatMap((b) =>
+    !marked.has(b.t.id) ? [b.key] : b.t.pdfFile && b.t.pdfFile !== b.key ? [b.t.pdfFile] : [],
+  );
+  await Promise.all(unused.map((key) => ctx.storage.remove(key)));
+  return marked;
+}
+
+/**
+ * Stores a rendered PDF of ticket `row` and marks it generated (ticketCreateStatus '1', pdfFile).
+ * When the ticket was edited meanwhile (updateTime moved) the copy is stale: it is dropped and the
+ * ticket stays '0'. The previous file is removed. Returns whether the ticket was marked.
+ */
+export async function storeTicketPdf(ctx: AppContext, row: TicketRow, pdf: Buffer): Promise<boolean> {
+  const key = await putTicketPdf(ctx, row.t.id, pdf);
+  return (await markGenerated(ctx, [{ t: row.t, stamp: row.stamp, key }])).has(row.t.id);
+}
+
+/**
+ * The PDF of a ticket: the stored file when the ticket is generated ('1') and the file exists, else
+ * rendered here (in this thread: one document) and stored. `origin` goes into the QR code.
+ */
+export async function ticketPdf(ctx: AppContext, row: TicketRow, origin: string): Promise<Buffer> {
+  if (row.t.ticketCreateStatus === TICKET_CREATE_STATUS.generated && row.t.pdfFile) {
+    const stored = await ctx.storage.get(row.t.pdfFile);
+    if (stored) return stored;
+  }
+  const pdf = await renderAdmissionTicketPdf(await ticketPdfData(ctx, row, await loadDicts(ctx.db), origin));
+  await storeTicketPdf(ctx, row, pdf);
+  return pdf;
+}
+
+// ---- The worker pool ----------------------------------------------------------------------------------
+
+/** Threads of the pool: one per CPU (os.availableParallelism), at least 1. */
+export const poolSize = (): number => Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
+
+const WORKER = new URL('../../documents/admission-ticket-worker.ts', import.meta.url).href;
+/** tsx's ESM loader as a file URL: the workers import the TypeScript entry under `npm start` and vitest alike. */
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/**
+ * A pool of `threads` worker threads rendering tickets (documents/admission-ticket-worker.ts):
+ * `pool.run(TicketPdfData)` resolves to the PDF bytes. The threads load the worker through tsx
+ * (`--import <tsx loader>`), parse the fonts once each, and stay up while the pool lives.
+ */
+export function createTicketPool(threads = poolSize()): Piscina<TicketPdfData, Uint8Array> {
+  return new Piscina({
+    filename: WORKER,
+    execArgv: ['--import', TSX_LOADER],
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+  });
+}
+
+const pools = new WeakMap<AppContext, Piscina<TicketPdfData, Uint8Array>>();
+
+/** The app's pool (made on first use; closed by {@link closeTicketPool} when the app closes). */
+export function ticketPool(ctx: AppContext): Piscina<TicketPdfData, Uint8Array> {
+  let pool = pools.get(ctx);
+  if (!pool) pools.set(ctx, (pool = createTicketPool()));
+  return pool;
+}
+
+export async function closeTicketPool(ctx: AppContext): Promise<void> {
+  const pool = pools.get(ctx);
+  pools.delete(ctx);
+  await pool?.destroy();
+}
+
+// ---- The generate job ------------------------------------------------------------------------------------
+
+/** What the job row keeps (import_job.param, JSON): the selection and the QR origin. */
+interface JobParams {
+  planId?: number;
+  idList?: number[];
+  regenerate?: boolean;
+  origin: string;
+}
+
+/**
+ * The tickets of a generate call inside `scope`: those of `idList` (all of them), or of `planId`
+ * (only those not generated unless `regenerate`), or both conditions together.
+ */
+function jobSelection(p: JobParams, scope: RegionScope): SQL | undefined {
+  return and(
+    p.idList?.length ? inArray(admissionTicket.id, p.idList) : undefined,
+    p.planId !== undefined ? eq(admissionTicket.planId, p.planId) : undefined,
+    !p.idList?.length && !p.regenerate
+      ? eq(admissionTicket.ticketCreateStatus, TICKET_CREATE_STATUS.pending)
+      : undefined,
+    scopeWhere(enroll, scope),
+  );
+}
+
+/**
+ * POST …/generateAdmissionTicket: writes the progress row (import_job, kind 'ticketPdf', the caller and
+ * their region) and queues the pg-boss job. Answers {jobId, total} (tickets selected now; the job
+ * selects again when it starts). When queueing fails the row is removed and the error propagates.
+ */
+export async function queueTicketGeneration(
+  ctx: AppContext,
+  input: { planId?: number; idList?: number[]; regenerate?: boolean },
+  admin: AdminPrincipal,
+  origin: string,
+): Promise<{ jobId: number; total: number }> {
+  const params: JobParams = { ...input, origin };
+  const [{ n }] = (await ctx.db
+    .select({ n: count() })
+    .from(admissionTicket)
+    .innerJoin(enroll, eq(enroll.id, admissionTicket.enrollId))
+    .where(jobSelection(params, admin.scope))) as [{ n: number }];
+  const label = input.planId !== undefined ? `plan ${input.planId}` : `${input.idList?.length ?? 0} tickets`;
+  const [row] = await ctx.db
+    .insert(importJob)
+    .values({
+      kind: JOB_KIND,
+      param: JSON.stringify(params),
+      fileName: label,
+      total: n,
+      adminId: admin.id,
+      provinceCode: admin.scope.provinceCode,
+      cityCode: admin.scope.cityCode,
+      countyCode: admin.scope.countyCode,
+      status: IMPORT_STATUS.queued,
+    })
+    .returning({ id: importJob.id });
+  try {
+    await ctx.jobs.send(TICKET_QUEUE, { jobId: row!.id });
+  } catch (error) {
+    await ctx.db
+      .delete(importJob)
+      .where(eq(importJob.id, row!.id))
+      .catch(() => undefined);
+    throw error;
+  }
+  return { jobId: row!.id, total: n };
+}
+
+/**
+ * Runs generate job `jobId` (the pg-boss handler): selects the tickets again (the caller's region
+ * kept in the row), renders them on the worker pool with four times as many in flight as threads,
+ * stores each file and marks the tickets generated (20 per UPDATE). A ticket that fails (unreadable photo, storage error…)
+ * is counted in `failed` and the others go on. Progress (processed/imported/errorCount/percent) is
+ * written every 300 ms and at the end (status '2', percent 100); a failure of the job itself
+ * (database gone) leaves status '4' with its message. A finished job is not run again.
+ */
+export async function runTicketJob(ctx: AppContext, jobId: number): Promise<void> {
+  const [job] = await ctx.db.select().from(importJob).where(eq(importJob.id, jobId));
+  if (!job || job.kind !== JOB_KIND || importFinished(job.status)) return;
+  const params = JSON.parse(job.param ?? '{}') as JobParams;
+  const scope: RegionScope = {
+    provinceCode: job.provinceCode,
+    cityCode: job.cityCode,
+    countyCode: job.countyCode,
+  };
+  const setJob = (values: Partial<typeof importJob.$inferInsert>) =>
+    ctx.db.update(importJob).set(values).where(eq(importJob.id, jobId));
+  try {
+    await setJob({ status: IMPORT_STATUS.running, percent: 0, processed: 0, imported: 0, errorCount: 0 });
+    const rows = await selectTickets(ctx.db, jobSelection(params, scope));
+    const total = rows.length;
+    await setJob({ total });
+    const dicts = await loadDicts(ctx.db);
+    const pool = ticketPool(ctx);
+    let done = 0;
+    let failed = 0;
+    let firstError: string | null = null;
+    let lastWrite = performance.now();
+    let writing = false;
+    const progress = async () => {
+      if (writing || performance.now() - lastWrite < PROGRESS_EVERY_MS) return;
+      writing = true;
+      try {
+        await setJob({
+          processed: done + failed,
+          imported: done,
+          errorCount: failed,
+          percent: Math.min(99, Math.floor(((done + failed) * 100) / Math.max(total, 1))),
+        });
+      } finally {
+        lastWrite = performance.now();
+        writing = false;
+      }
+    };
+    // Stored files are recorded in batches (one UPDATE each) to keep the database off the cores
+    // that render.
+    let pending: StoredPdf[] = [];
+    const flush = async () => {
+      const batch = pending;
+      pending = [];
+      try {
+        await markGenerated(ctx, batch);
+        done += batch.length;
+      } catch (error) {
+        failed += batch.length;
+        firstError ??= (error as Error).message.slice(0, 300);
+        for (const b of batch) await ctx.storage.remove(b.key).catch(() => undefined);
+      }
+    };
+    let next = 0;
+    const lane = async () => {
+      while (next < rows.length) {
+        const row = rows[next++]!;
+        try {
+          const data = await ticketPdfData(ctx, row, dicts, params.origin);
+          // The photo's memory moves to the thread rather than being copied (it is not used here again).
+          const photo = data.photo?.buffer;
+          const own = photo instanceof ArrayBuffer && photo.byteLength === data.photo!.byteLength;
+          const bytes = await pool.run(data, { transferList: own ? [photo] : [] });
+          const pdf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+          const key = await putTicketPdf(ctx, row.t.id, pdf);
+          // Only now read `pending`: a flush meanwhile replaced it.
+          pending.push({ t: row.t, stamp: row.stamp, key });
+          if (pending.length >= MARK_BATCH) await flush();
+        } catch (error) {
+          failed++;
+          firstError ??= `#${row.t.id}: ${(error as Error).message}`.slice(0, 300);
+        }
+        await progress().catch(() => undefined);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(rows.length, pool.options.maxThreads * 4) }, lane));
+    await flush();
+    await setJob({
+      status: IMPORT_STATUS.done,
+      processed: done + failed,
+      imported: done,
+      errorCount: failed,
+      percent: 100,
+      message: firstError,
+      finishTime: ctx.now(),
+    });
+  } catch (error) {
+    await setJob({
+      status: IMPORT_STATUS.failed,
+      message: (error as Error).message.slice(0, 300),
+      finishTime: ctx.now(),
+    }).catch(() => undefined);
+  }
+}
+
+/** GET …/generateJob/{jobId}: the progress of a generate job. */
+export interface TicketJobView {
+  /** IMPORT_STATUS-like: '0' queued, '1' running, '2' done, '4' failed. */
+  status: string;
+  total: number;
+  done: number;
+  failed: number;
+  /** 0–100. */
+  percent: number;
+  message: string;
+}
+
+/**
+ * The generate job `jobId` if the caller may see it (their own, or one started inside their region),
+ * else 404. `message` says the outcome in `lang` (with the first failure's detail).
+ */
+export async function ticketJobView(
+  ctx: AppContext,
+  jobId: number,
+  admin: AdminPrincipal,
+  lang: Lang,
+): Promise<TicketJobView> {
+  const [row] = await ctx.db.select().from(importJob).where(eq(importJob.id, jobId));
+  if (!row || row.kind !== JOB_KIND) throw notFound();
+  const region = {
+    provinceCode: row.provinceCode ?? undefined,
+    cityCode: row.cityCode ?? undefined,
+    countyCode: row.countyCode ?? undefined,
+  };
+  if (row.adminId !== admin.id && !inRegionScope(admin.scope, region)) throw notFound();
+  const detail = row.message ? ` (${row.message})` : '';
+  const message =
+    row.status === IMPORT_STATUS.done
+      ? translate(lang, 'ticket.job.done', { done: row.imported, failed: row.errorCount }) + detail
+      : row.status === IMPORT_STATUS.failed
+        ? translate(lang, 'ticket.job.failed') + detail
+        : translate(lang, row.status === IMPORT_STATUS.running ? 'ticket.job.running' : 'ticket.job.queued');
+  return {
+    status: row.status,
+    total: row.total,
+    done: row.imported,
+    failed: row.errorCount,
+    percent: row.percent,
+    message,
+  };
+}
+
+// ---- Download links and files -------------------------------------------------------------------------
+
+const linkOf = (id: number, token: string): DownloadLink => ({
+  url: `/api/admissionTicket/downloadTicketFile/${id}?token=${token}`,
+});
+
+/**
+ * GET /candidate/admissionTicket/downloadToken/{id}: the administrator's preview link (single use,
+ * 5 min) to a ticket inside their region; the download is not counted. 404 'ticket.none' otherwise.
+ */
+export async function adminTicketLink(
+  ctx: AppContext,
+  id: number,
+  admin: AdminPrincipal,
+): Promise<DownloadLink> {
+  const [row] = await selectTickets(ctx.db, and(eq(admissionTicket.id, id), scopeWhere(enroll, admin.scope)));
+  if (!row) throw new AppError(404, 'ticket.none');
+  const token = await issueDownloadToken(
+    ctx.db,
+    { kind: TOKEN_KIND, resourceId: id, subjectKind: 'admin', subjectId: admin.id },
+    ctx.now(),
+  );
+  return linkOf(id, token);
+}
+
+/**
+ * The candidate's own distributed ticket inside its plan's print window (ticketPrintOpen).
+ * 404 'ticket.none' when it is not theirs or not distributed; 400 'ticket.window.notOpen' {start}
+ * before the window, 'ticket.window.closed' {end} after it (times in China Standard Time).
+ */
+export async function candidateTicket(ctx: AppContext, id: number, candidateId: number): Promise<TicketRow> {
+  const [row] = await selectTickets(
+    ctx.db,
+    and(eq(admissionTicket.id, id), eq(enroll.candidateId, candidateId)),
+  );
+  if (!row || row.t.status !== TICKET_STATUS.distributed) throw new AppError(404, 'ticket.none');
+  const state = windowState(row.ticketPrintStartTime, row.ticketPrintEndTime, ctx.now());
+  if (state === 'before')
+    throw new AppError(400, 'ticket.window.notOpen', { start: formatDateTime(row.ticketPrintStartTime) });
+  if (state === 'after')
+    throw new AppError(400, 'ticket.window.closed', { end: formatDateTime(row.ticketPrintEndTime) });
+  return row;
+}
+
+/** GET /api/admissionTicket/downloadToken/{id}: the candidate's link (same gates as {@link candidateTicket}). */
+export async function candidateTicketLink(
+  ctx: AppContext,
+  id: number,
+  candidateId: number,
+): Promise<DownloadLink> {
+  await candidateTicket(ctx, id, candidateId);
+  const token = await issueDownloadToken(
+    ctx.db,
+    { kind: TOKEN_KIND, resourceId: id, subjectKind: 'candidate', subjectId: candidateId },
+    ctx.now(),
+  );
+  return linkOf(id, token);
+}
+
+/**
+ * GET /api/admissionTicket/downloadTicketFile/{id}?token: consumes the single-use token (400
+ * 'error.downloadToken' when unknown, used, expired or for another ticket), renders the PDF first
+ * when it is not generated or its file is gone, and for a candidate checks the gates again and adds
+ * one download (ticketFileDownloadNum + 1, isDownload '1', in one UPDATE). An administrator's preview
+ * is not counted. File name "<title>-<name>.pdf" in `lang`.
+ */
+export async function downloadTicketFile(
+  ctx: AppContext,
+  id: number,
+  token: string,
+  lang: Lang,
+  origin: string,
+): Promise<{ pdf: Buffer; fileName: string }> {
+  const grant = await consumeDownloadToken(ctx.db, token, TOKEN_KIND, ctx.now());
+  if (grant.resourceId !== id) throw new AppError(400, 'error.downloadToken');
+  let row: TicketRow | undefined;
+  if (grant.subjectKind === 'candidate') row = await candidateTicket(ctx, id, grant.subjectId);
+  else [row] = await selectTickets(ctx.db, eq(admissionTicket.id, id));
+  if (!row) throw new AppError(404, 'ticket.none');
+  const pdf = await ticketPdf(ctx, row, origin);
+  if (grant.subjectKind === 'candidate')
+    await ctx.db
+      .update(admissionTicket)
+      .set({
+        ticketFileDownloadNum: sql`${admissionTicket.ticketFileDownloadNum} + 1`,
+        isDownload: DOWNLOADED.yes,
+      })
+      .where(eq(admissionTicket.id, id));
+  const title = ticketTitle(row.planYear, row.planName, lang);
+  return { pdf, fileName: `${title}-${row.name}.pdf` };
+}
+
+// ---- Verification (GET /verify/ticket/{token}, modules/verify/routes.ts) ------------------------------
+
+/** The photo bytes as a data: URL (JPEG unless the bytes are a PNG). */
+const dataUrl = (bytes: Buffer) =>
+  `data:image/${bytes[0] === 0x89 && bytes[1] === 0x50 ? 'png' : 'jpeg'};base64,${bytes.toString('base64')}`;
+
+/**
+ * What the QR code of ticket `token` verifies (issue 9): null for a malformed, altered or forged token
+ * or a ticket that no longer exists. `valid` only while the ticket is distributed ('1'). No ID number.
+ */
+export async function ticketVerification(ctx: AppContext, token: string): Promise<TicketVerification | null> {
+  const id = verifyTicketToken(ctx.dataKeys.ticketSigning, token);
+  if (id === null) return null;
+  const [row] = await selectTickets(ctx.db, eq(admissionTicket.id, id));
+  if (!row) return null;
+  const photo = row.picture ? await ctx.storage.get(row.picture) : null;
+  return {
+    valid: row.t.status === TICKET_STATUS.distributed,
+    name: row.name,
+    admissionNumber: row.t.admissionNumber,
+    examDate: row.t.examDate,
+    examTime: row.t.examTime,
+    examPlace: row.t.examPlace,
+    examRoomNumber: row.t.examRoomNumber,
+    seatNumber: row.t.seatNumber,
+    photo: photo ? dataUrl(photo) : null,
+    status: row.t.status,
+  };
+}

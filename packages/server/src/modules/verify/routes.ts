@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { translate, type Lang, type MessageKey, type TicketVerification } from '@tegang/domain';
+import { ok } from '../../lib/envelope';
+import { AppError } from '../../lib/errors';
+import { perIpLimit } from '../../plugins/rate-limit';
+import { ticketVerification } from '../admission-ticket/pdf-service';
+
+/**
+ * The page's own Content-Security-Policy: no script at all, the inline <style> and the photo as a
+ * data: URL only, nothing framed or framing it.
+ */
+export const VERIFY_CSP = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  'img-src data:',
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** True when the Accept header ranks application/json above text/html (no header: the HTML page). */
+export function prefersJson(accept: string | undefined): boolean {
+  if (!accept) return false;
+  let json = 0;
+  let html = 0;
+  let htmlExplicit = false;
+  for (const part of accept.split(',')) {
+    const [type = '', ...params] = part.trim().toLowerCase().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) || 0 : 1;
+    if (type === 'application/json') json = Math.max(json, q);
+    else if (type === 'text/html') {
+      html = Math.max(html, q);
+      htmlExplicit = true;
+    } else if (type === 'text/*' && !htmlExplicit) html = Math.max(html, q);
+  }
+  return json > 0 && json > html;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The phone page of a verification (or of an unknown token when `v` is null); every value escaped. */
+export function verificationPage(v: TicketVerification | null, lang: Lang): string {
+  const t = (key: string) => escapeHtml(translate(lang, key as MessageKey));
+  const state = !v ? 'ticket.verify.notFound' : v.valid ? 'ticket.verify.valid' : 'ticket.verify.invalid';
+  const rows: [string, string][] = v
+    ? [
+        ['field.name', v.name],
+        ['field.admissionNumber', v.admissionNumber],
+        ['field.examPlace', v.examPlace],
+        ['field.examRoomNumber', v.examRoomNumber],
+        ['field.seatNumber', v.seatNumber],
+        ['field.examDate', v.examDate],
+        ['field.examTimeOfDay', v.examTime],
+      ]
+    : [];
+  const photo = v?.photo
+    ? `<img class="photo" src="${escapeHtml(v.photo)}" alt="${t('ticket.pdf.photo')}">`
+    : '';
+  return `<!doctype html>
+<html lang="${lang === 'en' ? 'en' : 'zh-CN'}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${t('ticket.verify.title')}</title>
+<style>
+body{margin:0;font-family:system-ui,-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f4f6f8;color:#1f2328}
+main{max-width:480px;margin:0 auto;padding:16px}
+h1{font-size:18px;margin:8px 0 12px}
+.state{padding:12px 14px;border-radius:8px;font-size:17px;font-weight:600;margin-bottom:14px}
+.ok{background:#e6f4ea;color:#146c2e;border:1px solid #9fd3ae}
+.bad{background:#fdecea;color:#a4161a;border:1px solid #f1a9a5}
+.photo{display:block;width:120px;height:168px;object-fit:cover;margin:0 auto 14px;border:1px solid #ccc;border-radius:4px}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:8px 12px;background:#fff;padding:14px;border-radius:8px;margin:0}
+dt{color:#57606a}dd{margin:0;font-weight:600;word-break:break-all}
+</style>
+</head>
+<body>
+<main>
+<h1>${t('ticket.verify.title')}</h1>
+<div class="state ${v?.valid ? 'ok' : 'bad'}">${t(state)}</div>
+${photo}
+${rows.length ? `<dl>${rows.map(([k, value]) => `<dt>${t(k)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>` : ''}
+</main>
+</body>
+</html>
+`;
+}
+
+/**
+ * GET /verify/ticket/{token} (issue 9): what an exam proctor sees after scanning a ticket's QR code.
+ * Open, limited per IP like the other open routes (CAPTCHA_RATE_LIMIT a minute), never cached.
+ */
+export async function verifyRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  app.get(
+    '/verify/ticket/:token',
+    {
+      config: { access: { open: true }, rateLimit: perIpLimit(ctx.config.captchaRateLimit) },
+      schema: {
+        tags: ['verify'],
+        summary:
+          'Verify an admission ticket by the signed token of its QR code: a small HTML page for a phone ' +
+          '(valid or not, name, photo, admission number, site, room, seat, date and time), or ' +
+          'TicketVerification in the envelope when Accept prefers application/json. A cancelled ' +
+          '(not distributed) ticket is not valid; a bad or forged token is a 404 (page or JSON).',
+        params: z.object({ token: z.string() }),
+      },
+    },
+    async (req: FastifyRequest<{ Params: { token: string } }>, reply) => {
+      const v = await ticketVerification(ctx, req.params.token);
+      reply.header('cache-control', 'no-store');
+      if (prefersJson(req.headers.accept)) {
+        if (!v) throw new AppError(404, 'ticket.verify.notFound');
+        return ok(req, v);
+      }
+      return reply
+        .status(v ? 200 : 404)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-security-policy', VERIFY_CSP)
+        .send(verificationPage(v, req.lang));
+    },
+  );
+}
