@@ -29,6 +29,8 @@ const SCREEN_COMPONENTS: Record<ScreenPath, LazyExoticComponent<ComponentType>> 
   '/candidate/enrollCompare': lazy(() => import('../areas/enroll-compare/admin-screen')),
   '/candidate/registeredPersonnel': lazy(() => import('../areas/candidate-user/registered-personnel-screen')),
   '/candidate/candidateUserState': lazy(() => import('../areas/candidate-user/user-state-screen')),
+  '/candidate/admissionTicket': lazy(() => import('../areas/admission-ticket/admin-screen')),
+  '/candidate/admissionResults': lazy(() => import('../areas/admission-result/admin-screen')),
   '/system/user': lazy(() => import('../areas/system/user/admin-screen')),
   '/system/role': lazy(() => import('../areas/system/role/admin-screen')),
   '/system/menu': lazy(() => import('../areas/system/menu/admin-screen')),

@@ -9,6 +9,8 @@ import { enrollStrings } from '../areas/enroll/strings';
 import { instructionStrings } from '../areas/instruction/strings';
 import { monitorStrings } from '../areas/monitor/strings';
 import { planDataStrings } from '../areas/plan-data/strings';
+import { admissionTicketAdminStrings } from '../areas/admission-ticket/admin-strings';
+import { admissionResultAdminStrings } from '../areas/admission-result/admin-strings';
 import { recruitPlanStrings } from '../areas/recruit-plan/strings';
 import { systemStrings } from '../areas/system/strings';
 
@@ -216,4 +218,6 @@ export const ADMIN_STRINGS: StringTable[] = [
   instructionStrings,
   educationPlanStrings,
   planDataStrings,
+  admissionTicketAdminStrings,
+  admissionResultAdminStrings,
 ];

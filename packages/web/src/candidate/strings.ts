@@ -38,6 +38,12 @@ const candidateZh = {
   'web.draft.restored': '已恢复未提交的草稿。照片不会保存在草稿中，请重新上传。',
   'web.draft.discard': '放弃草稿',
   'web.leave.confirm': '离开后未提交的内容将丢失，确定离开？',
+
+  'web.menu.admissionTicket': '准考证下载',
+  'web.menu.recruitInfo': '录取结果',
+  'web.phase.label': '当前阶段',
+  'web.phase.until': '截至 {time}',
+  'web.phase.next': '{phase}将于 {time} 开始',
 };
 
 const candidateEn: Record<keyof typeof candidateZh, string> = {
@@ -69,6 +75,12 @@ const candidateEn: Record<keyof typeof candidateZh, string> = {
   'web.draft.restored': 'Draft restored. The photo is not kept in a draft; please upload it again.',
   'web.draft.discard': 'Discard draft',
   'web.leave.confirm': 'What you have not submitted will be lost. Leave anyway?',
+
+  'web.menu.admissionTicket': 'Admission ticket',
+  'web.menu.recruitInfo': 'Admission result',
+  'web.phase.label': 'Current stage',
+  'web.phase.until': 'until {time}',
+  'web.phase.next': '{phase} starts at {time}',
 };
 
 export const candidateStrings = stringTable(candidateZh, candidateEn);

@@ -1,13 +1,19 @@
 import { stringTable } from '../../i18n';
 
-/** Admission results (candidate side; not published yet). Registered by the sides' string lists (admin/strings.ts, candidate/strings.ts). */
+/** Admission results, candidate side (/web/recruit_info, issue 9). Registered by candidate/strings.ts. */
 const zh = {
   'web.recruitInfo.title': '录取结果',
-  'web.recruitInfo.notOpen': '录取结果尚未发布，请留意招聘公告',
+  'web.recruitInfo.opensAt': '成绩查询将于 {time} 开放，届时可查看录取结果',
+  'web.recruitInfo.none': '暂无录取结果',
+  'web.recruitInfo.scores': '成绩',
+  'web.recruitInfo.admission': '录取信息',
 };
 const en: Record<keyof typeof zh, string> = {
   'web.recruitInfo.title': 'Admission result',
-  'web.recruitInfo.notOpen': 'Results are not published yet; watch the recruitment announcements',
+  'web.recruitInfo.opensAt': 'Score query opens at {time}; your result can be read from then on',
+  'web.recruitInfo.none': 'No admission result yet',
+  'web.recruitInfo.scores': 'Scores',
+  'web.recruitInfo.admission': 'Admission',
 };
 
 export const admissionResultStrings = stringTable(zh, en);

@@ -22,9 +22,8 @@ import {
   type PersonnelQuery,
 } from './api';
 import { CrudTable, useDictEnum, useOptionsEnum, type CrudConfig } from '../../components/crud';
-import { RegionCascader, regionCodesOfValue, useRegionScopeTree } from '../../components/region-cascader';
+import { useRegionSearchColumn } from '../../components/region-search-column';
 import { ruleOf } from '../../components/rules';
-import { useSession } from '../../admin/session';
 import { createTimeColumn } from '../system/shared';
 
 /** Input limits of the search, read from the schema the server validates with. */
@@ -44,10 +43,11 @@ const regionsText = (row: CandidateAccount, none: string) =>
  */
 export default function RegisteredPersonnelPage() {
   const { t } = useTranslation();
-  const { info } = useSession();
-  // spec §6: the region search is enabled only if the user has a city level (an empty county code).
-  const regionEnabled = !info?.user.countyCode;
-  const regionTree = useRegionScopeTree(regionEnabled);
+  const regionColumn = useRegionSearchColumn<CandidateAccount>({
+    titleKey: 'field.candidateUser.region',
+    disabledReasonKey: 'admin.enroll.regionDisabled',
+    testId: 'personnel-search-region',
+  });
   const gender = useDictEnum(ENROLL_DICT_FIELDS.gender);
   const states = useOptionsEnum('candidateUserState', candidateStateOptions, stateBadge);
   const none = t('admin.candidateUser.notApplied');
@@ -73,24 +73,7 @@ export default function RegisteredPersonnelPage() {
       width: 130,
       fieldProps: { maxLength: QUERY_MAX.telephone, 'data-testid': 'personnel-search-phone' },
     },
-    {
-      title: t('field.candidateUser.region'),
-      dataIndex: 'region',
-      hideInTable: true,
-      renderFormItem: () => (
-        <RegionCascader
-          disabled={!regionEnabled}
-          disabledReason={t('admin.enroll.regionDisabled')}
-          data-testid="personnel-search-region"
-        />
-      ),
-      search: {
-        transform: (value: string[]) => {
-          const codes = regionCodesOfValue(regionTree.data ?? [], value);
-          return { cityCode: codes.cityCode || undefined, countyCode: codes.countyCode || undefined };
-        },
-      },
-    },
+    regionColumn,
     {
       title: t('field.candidateUser.region'),
       dataIndex: 'regions',

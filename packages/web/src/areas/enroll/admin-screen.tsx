@@ -45,9 +45,8 @@ import {
   type CrudContext,
 } from '../../components/crud';
 import { DictText } from '../../components/dict';
-import { RegionCascader, regionCodesOfValue, useRegionScopeTree } from '../../components/region-cascader';
+import { useRegionSearchColumn } from '../../components/region-search-column';
 import { ruleOf } from '../../components/rules';
-import { useSession } from '../../admin/session';
 import { AuditRejectDialog, type RejectTarget } from './audit-reject-dialog';
 
 /** Input limits read from the schema the server validates with. */
@@ -74,10 +73,10 @@ type EnrollRow = Enroll & Partial<Pick<EnrollDetail, 'pictureData'>>;
 
 export default function EnrollPage() {
   const { t } = useTranslation();
-  const { info } = useSession();
-  // spec §6: the region search is enabled only if the user has a city level (an empty county code).
-  const regionEnabled = !info?.user.countyCode;
-  const regionTree = useRegionScopeTree(regionEnabled);
+  const regionColumn = useRegionSearchColumn<EnrollRow>({
+    disabledReasonKey: 'admin.enroll.regionDisabled',
+    testId: 'enroll-search-region',
+  });
   const plans = useQuery({
     queryKey: ['recruitPlan', 'options'],
     queryFn: listPlanOptions,
@@ -140,24 +139,7 @@ export default function EnrollPage() {
       width: 120,
       fieldProps: { maxLength: QUERY_MAX.phone, 'data-testid': 'enroll-search-phone' },
     },
-    {
-      title: t('field.enrollCounty'),
-      dataIndex: 'region',
-      hideInTable: true,
-      renderFormItem: () => (
-        <RegionCascader
-          disabled={!regionEnabled}
-          disabledReason={t('admin.enroll.regionDisabled')}
-          data-testid="enroll-search-region"
-        />
-      ),
-      search: {
-        transform: (value: string[]) => {
-          const codes = regionCodesOfValue(regionTree.data ?? [], value);
-          return { cityCode: codes.cityCode || undefined, countyCode: codes.countyCode || undefined };
-        },
-      },
-    },
+    regionColumn,
     { title: t('field.enrollCounty'), dataIndex: 'enrollCounty', search: false, width: 110 },
     {
       title: t('field.academicSession'),

@@ -9,6 +9,8 @@ import {
   IdcardOutlined,
   CustomerServiceOutlined,
   PhoneOutlined,
+  FileTextOutlined,
+  TrophyOutlined,
 } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +20,8 @@ import { CandidateProvider, useCandidate } from '../state';
 import { Loading } from '../components/loading';
 import { headerButtonStyle, headerStyle } from './styles';
 import { SiteTitle } from './site-title';
-import { APPLY_FLAG } from '@tegang/domain';
+import { APPLY_FLAG, resultsOpen, ticketPrintOpen } from '@tegang/domain';
+import { PlanPhaseLine, useNow } from './plan-phase';
 
 /** The logged-in frame (spec §2): header with title and logout, sidebar (a drawer on phones), page. */
 export function CandidateLayout() {
@@ -33,8 +36,11 @@ export function CandidateLayout() {
 const PHONE_KEY = 'tel';
 
 /**
- * Avatar, enrolment status in red, welcome, and the menu of spec §2, with a help group (issue 8):
- * the service centre page and the open plan's customer-service phone as a tel: link.
+ * Avatar, enrolment status in red, welcome, the plan's current phase (issue 9), and the menu of
+ * spec §2, with a help group (issue 8): the service centre page and the open plan's customer-service
+ * phone as a tel: link. Spec §2 hides the admission ticket and result pages; issue 9 links them while
+ * they can answer: the ticket inside the plan's print window for a candidate who applied, the result
+ * from the score-query start on (the clock is read again every minute).
  */
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -43,6 +49,10 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const state = useCandidate();
   const name = state.userInfo?.realName ?? '';
   const phone = state.plan?.customerServicePhone;
+  const now = useNow();
+  const plan = state.loading ? null : state.plan;
+  const ticketLink = plan !== null && state.enrollStatus === APPLY_FLAG.applied && ticketPrintOpen(plan, now);
+  const resultLink = plan !== null && resultsOpen(plan, now);
   return (
     <div data-testid="sidebar">
       <div style={{ padding: '24px 16px 16px', textAlign: 'center', borderBottom: '1px solid #f0f0f0' }}>
@@ -65,6 +75,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         <div style={{ marginTop: 4 }} data-testid="welcome">
           {name ? t('web.welcome', { name }) : '\u00a0'}
         </div>
+        {plan && <PlanPhaseLine plan={plan} now={now} />}
       </div>
       <Menu
         mode="inline"
@@ -91,6 +102,24 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             label: t('web.menu.recruit'),
             children: [
               { key: '/web/enroll_table', icon: <DownloadOutlined />, label: t('web.menu.enrollTable') },
+              ...(ticketLink
+                ? [
+                    {
+                      key: '/web/admission_ticket',
+                      icon: <FileTextOutlined />,
+                      label: <span data-testid="menu-admission-ticket">{t('web.menu.admissionTicket')}</span>,
+                    },
+                  ]
+                : []),
+              ...(resultLink
+                ? [
+                    {
+                      key: '/web/recruit_info',
+                      icon: <TrophyOutlined />,
+                      label: <span data-testid="menu-recruit-info">{t('web.menu.recruitInfo')}</span>,
+                    },
+                  ]
+                : []),
             ],
           },
           {
@@ -135,12 +164,19 @@ function Shell() {
   const state = useCandidate();
 
   // Spec §4/§8: when the candidate cannot apply, the server's reason is shown for 10 s, once per visit.
+  // Not to an applicant after enrolment ended: the later stages are theirs (the sidebar shows the
+  // phase), and "enrolment has ended" on every ticket or result page would only alarm them.
   const warned = useRef(false);
+  const applicantAfterEnrolment =
+    state.enrollStatus === APPLY_FLAG.applied &&
+    !!state.plan &&
+    new Date(state.plan.enrollEndTime).getTime() <= Date.now();
   useEffect(() => {
     if (state.loading || state.failed || state.canCandidate || !state.message || warned.current) return;
+    if (applicantAfterEnrolment) return;
     warned.current = true;
     message.warning({ content: state.message, duration: 10, key: 'can-candidate' });
-  }, [state.loading, state.failed, state.canCandidate, state.message]);
+  }, [state.loading, state.failed, state.canCandidate, state.message, applicantAfterEnrolment]);
 
   useEffect(() => setDrawer(false), [pathname]);
 

@@ -44,7 +44,8 @@ function renderAt(path: string) {
   );
 }
 
-describe('service links', () => {
+// The first render of the whole layout is slow on a loaded machine (antd's menu and drawer).
+describe('service links', { timeout: 15_000 }, () => {
   afterEach(cleanup);
 
   it('are in the candidate menu: the service centre page and a tel: link', async () => {

@@ -1,0 +1,39 @@
+/**
+ * How the candidate's browser gets the ticket PDF (issue 9). WeChat's in-app browser blocks file
+ * downloads: there the link opens in a new page and the page explains how to continue in a real
+ * browser; everywhere else the PDF is saved directly.
+ */
+
+/** True in WeChat's in-app browser (its user agent contains "MicroMessenger"). */
+export function isWeChat(
+  userAgent: string = typeof navigator === 'undefined' ? '' : navigator.userAgent,
+): boolean {
+  return /MicroMessenger/i.test(userAgent);
+}
+
+/**
+ * Saves the file behind a single-use link through a temporary <a download> (the server answers it as
+ * an attachment, so the page stays where it is).
+ */
+export function saveFile(url: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = '';
+  a.rel = 'noopener';
+  a.style.display = 'none';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+/**
+ * Opens a link in a new page (WeChat: the PDF is previewed there, or WeChat offers to open it in the
+ * system browser). Returns false when the browser refused the new page (a blocked pop-up: the link
+ * was fetched after a network call, outside the tap): the caller then shows the link to tap.
+ */
+export function openInNewPage(url: string): boolean {
+  const page = window.open(url, '_blank');
+  if (!page) return false;
+  page.opener = null;
+  return true;
+}
