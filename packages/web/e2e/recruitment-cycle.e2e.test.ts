@@ -5,13 +5,19 @@ import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { recruitPlanCreateSchema } from '@tegang/domain';
 import { openDatabase, type Database } from '../../server/src/db';
 import { recruitPlan, sysRole, sysUser, sysUserRole } from '../../server/src/db/schema';
 import { hashPassword } from '../../server/src/lib/passwords';
-import { createPlan } from '../../server/src/modules/recruit-plan/service';
 import { desktop, launch, phone } from './browser';
-import { cascaderPath, fillApplication, makeIdCard, pick, registerAndLogin, shot } from './support';
+import {
+  cascaderPath,
+  draftPlan,
+  fillApplication,
+  makeIdCard,
+  pick,
+  registerAndLogin,
+  shot,
+} from './support';
 
 /**
  * The recruitment cycle's office work in the console (issue 8): an administrator imports a list into
@@ -141,36 +147,7 @@ describe('a recruitment cycle for a new plan', () => {
       .from(recruitPlan)
       .where(eq(recruitPlan.status, '1'));
     demoPlanId = demo!.id;
-    const hour = 3_600_000;
-    const at = (h: number) => new Date(Date.now() + h * hour).toISOString();
-    planId = await createPlan(
-      db,
-      recruitPlanCreateSchema.parse({
-        name: PLAN,
-        year: '2027',
-        company: '贵州省教育厅',
-        limitBirth: '1990-01-01',
-        startTime: at(-24),
-        endTime: at(24 * 60),
-        enrollStartTime: at(-1),
-        enrollEndTime: at(24 * 5),
-        auditStartTime: at(24 * 5),
-        auditEndTime: at(24 * 7),
-        ticketPrintStartTime: at(24 * 7),
-        ticketPrintEndTime: at(24 * 9),
-        examStartTime: at(24 * 10),
-        examEndTime: at(24 * 10 + 6),
-        scoreQueryStartTime: at(24 * 11),
-        scoreQueryEndTime: at(24 * 12),
-        interviewStartTime: at(24 * 13),
-        interviewEndTime: at(24 * 14),
-        physicalExamStartTime: at(24 * 15),
-        physicalExamEndTime: at(24 * 16),
-        listPublishedStartTime: at(24 * 17),
-        listPublishedEndTime: at(24 * 20),
-        customerServicePhone: '0851-85280000',
-      }),
-    );
+    planId = await draftPlan(db, PLAN, '2027');
     // A reviewer of 贵阳市 云岩区 with the administrator role: the region is what limits it.
     const [role] = await db.select().from(sysRole).where(eq(sysRole.code, 'admin'));
     const [user] = await db

@@ -1,10 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import jsQR from 'jsqr';
 import sharp from 'sharp';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { idCardCheckChar } from '@tegang/domain';
+import { idCardCheckChar, recruitPlanCreateSchema } from '@tegang/domain';
+import type { Db } from '../../server/src/db';
+import { createPlan } from '../../server/src/modules/recruit-plan/service';
 
 /** A valid GB 11643 ID number born on `birth` (YYYYMMDD), odd sequence (male). */
 export function makeIdCard(birth: string, seq: number): string {
@@ -55,6 +58,17 @@ export async function pick(page: Page, id: string, text?: string, within?: Locat
 /** Text of a PDF, by pdftotext (poppler-utils). */
 export function pdfText(file: string): string {
   return execFileSync('pdftotext', ['-layout', file, '-']).toString();
+}
+
+/** The text of the QR code on page 1 of a PDF (pdftoppm at 150 dpi, decoded by jsQR), or null. */
+export async function pdfQr(file: string): Promise<string | null> {
+  const png = `${file}.qr`;
+  execFileSync('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', '-singlefile', file, png]);
+  const { data, info } = await sharp(`${png}.png`).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return (
+    jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data ??
+    null
+  );
 }
 
 /** Saves a screenshot into e2e/artifacts (kept out of git) for a person to look at. */
@@ -150,4 +164,42 @@ export async function cascaderPath(page: Page, names: readonly string[]): Promis
       .locator('.ant-cascader-menu-item')
       .filter({ hasText: name })
       .click();
+}
+
+/**
+ * Drafts a plan (status 0) named `name` of `year` behind the screens (the timeline form has its own
+ * tests): online enrolment open since an hour ago for five days, then each later stage in turn.
+ * Returns its id.
+ */
+export async function draftPlan(db: Db, name: string, year: string): Promise<number> {
+  const hour = 3_600_000;
+  const at = (h: number) => new Date(Date.now() + h * hour).toISOString();
+  return createPlan(
+    db,
+    recruitPlanCreateSchema.parse({
+      name,
+      year,
+      company: '贵州省教育厅',
+      limitBirth: '1990-01-01',
+      startTime: at(-24),
+      endTime: at(24 * 60),
+      enrollStartTime: at(-1),
+      enrollEndTime: at(24 * 5),
+      auditStartTime: at(24 * 5),
+      auditEndTime: at(24 * 7),
+      ticketPrintStartTime: at(24 * 7),
+      ticketPrintEndTime: at(24 * 9),
+      examStartTime: at(24 * 10),
+      examEndTime: at(24 * 10 + 6),
+      scoreQueryStartTime: at(24 * 11),
+      scoreQueryEndTime: at(24 * 12),
+      interviewStartTime: at(24 * 13),
+      interviewEndTime: at(24 * 14),
+      physicalExamStartTime: at(24 * 15),
+      physicalExamEndTime: at(24 * 16),
+      listPublishedStartTime: at(24 * 17),
+      listPublishedEndTime: at(24 * 20),
+      customerServicePhone: '0851-85280000',
+    }),
+  );
 }
