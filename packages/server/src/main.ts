@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
-import { describeError, startEmbeddedPostgres, type EmbeddedDb } from './db/embedded';
+import { describeError, startEmbeddedPostgres, takeOverSignals, type EmbeddedDb } from './db/embedded';
 import { prepareDatabase } from './db/seed';
 import { buildApp } from './app';
 import { CONSOLE_SMS_WARNING } from './integrations/sms';
@@ -44,17 +44,30 @@ async function main() {
     stopping = true;
     app.log.info(`${signal}: stopping`);
     await jobsStarting.catch(() => {});
-    await app.close();
-    await database.close();
-    if (embedded) await embedded.stop();
+    try {
+      await app.close();
+      await database.close();
+      if (embedded) await embedded.stop();
+    } catch (error) {
+      console.error(`Tegang did not stop cleanly: ${describeError(error)}`);
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGHUP', () => void stop('SIGHUP'));
+  // From here on the stop above is the only one: the cluster goes last, after the server and its pool.
+  takeOverSignals();
   await app.listen({ port: config.port, host: config.host });
   // Picks up jobs queued before a restart (imports, ticket PDFs); later sends start it anyway.
   jobsStarting = app.ctx.jobs.start();
-  await jobsStarting;
+  try {
+    await jobsStarting;
+  } catch (error) {
+    if (stopping) return; // a stop came during the start: the stop reports, this is no failed start
+    throw error;
+  }
   const port = (app.server.address() as AddressInfo).port;
   console.log(
     `  Tegang is running: candidates http://localhost:${port}/web/login · console http://localhost:${port}/login · API docs http://localhost:${port}/docs`,

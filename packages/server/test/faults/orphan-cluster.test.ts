@@ -155,7 +155,7 @@ describe('start after a crash', () => {
 
     // a clean stop ends the server and its cluster, and says nothing alarming
     const cluster = postmasterPid()!;
-    expect(await stopServer(second)).toBe(0);
+    expect(await stopServer(second), second.output()).toBe(0);
     expect(alive(cluster)).toBe(false);
     expect(fs.existsSync(pidFile())).toBe(false);
   }, 240_000);
@@ -176,7 +176,7 @@ describe('start after a crash', () => {
       const up = await waitFor(server, '/ready', 200, 90_000);
       expect(up, server.output()).toBe(true);
       expect(alive(stranger)).toBe(true);
-      expect(await stopServer(server)).toBe(0);
+      expect(await stopServer(server), server.output()).toBe(0);
     }
     sleeper.kill('SIGKILL');
   }, 240_000);
