@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { enrollCompareQuerySchema, PERMISSIONS } from '@tegang/domain';
 import { importRoutes } from '../../imports/routes';
-import { attachment } from '../../lib/downloads';
 import { ok } from '../../lib/envelope';
+import { exportRoutes } from '../../lib/export-routes';
 import { pagingSchema } from '../../lib/paging';
 import { compareParam, enrollCompareImport } from './import';
 import { compareExportLink, exportCompare, pageCompare } from './service';
@@ -45,36 +44,13 @@ export async function enrollCompareRoutes(base: FastifyInstance) {
     param: ({ param, fields }) => compareParam(param, fields),
   });
 
-  app.post(
-    '/candidate/enrollCompare/exportToken',
-    {
-      config: { access: { permission: P.export } },
-      schema: {
-        tags,
-        summary: 'A single-use link (5 min) to the xlsx export of the current filters: {url}',
-        body: enrollCompareQuerySchema,
-      },
-    },
-    async (req) => ok(req, await compareExportLink(ctx, req.admin!.id, req.body)),
-  );
-
-  app.get(
-    '/candidate/enrollCompare/export',
-    {
-      config: { access: { download: true } },
-      schema: {
-        tags,
-        summary: 'The comparison rows of the token’s filters in the holder’s region as xlsx, streamed',
-        querystring: z.object({ token: z.string().max(100) }),
-      },
-    },
-    async (req, reply) => {
-      const { stream, fileName } = await exportCompare(ctx, req.query.token, req.lang);
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', attachment(fileName))
-        .header('cache-control', 'no-store')
-        .send(stream);
-    },
-  );
+  exportRoutes(app, {
+    base: '/candidate/enrollCompare',
+    permission: P.export,
+    tag: 'enrollCompare',
+    query: enrollCompareQuerySchema,
+    summary: 'The comparison rows of the token’s filters in the holder’s region as xlsx, streamed',
+    link: (adminId, filters) => compareExportLink(ctx, adminId, filters),
+    open: (token, lang) => exportCompare(ctx, token, lang),
+  });
 }

@@ -9,8 +9,8 @@ import {
   translate,
   type MessageKey,
 } from '@tegang/domain';
-import { attachment } from '../../lib/downloads';
 import { ok } from '../../lib/envelope';
+import { exportRoutes } from '../../lib/export-routes';
 import { idListSchema, idParamSchema, pagingSchema } from '../../lib/paging';
 import {
   deleteEnrolls,
@@ -134,36 +134,13 @@ export async function enrollAdminRoutes(base: FastifyInstance) {
     async (req) => ok(req, { count: await regenerateForms(ctx, req.body.idList, req.admin!.scope) }),
   );
 
-  app.post(
-    '/candidate/enroll/exportToken',
-    {
-      config: { access: { permission: P.export } },
-      schema: {
-        tags: ['enroll'],
-        summary: 'A single-use link (5 min) to the xlsx export of the current filters: {url}',
-        body: enrollQuerySchema,
-      },
-    },
-    async (req) => ok(req, await exportLink(ctx, req.admin!.id, req.body)),
-  );
-
-  app.get(
-    '/candidate/enroll/export',
-    {
-      config: { access: { download: true } },
-      schema: {
-        tags: ['enroll'],
-        summary: 'The enrolments of the token’s filters in the holder’s region as xlsx, streamed',
-        querystring: z.object({ token: z.string().max(100) }),
-      },
-    },
-    async (req, reply) => {
-      const { stream, fileName } = await exportEnrolls(ctx, req.query.token, req.lang);
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', attachment(fileName))
-        .header('cache-control', 'no-store')
-        .send(stream);
-    },
-  );
+  exportRoutes(app, {
+    base: '/candidate/enroll',
+    permission: P.export,
+    tag: 'enroll',
+    query: enrollQuerySchema,
+    summary: 'The enrolments of the token’s filters in the holder’s region as xlsx, streamed',
+    link: (adminId, filters) => exportLink(ctx, adminId, filters),
+    open: (token, lang) => exportEnrolls(ctx, token, lang),
+  });
 }

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { PERMISSIONS, planDataQuerySchema } from '@tegang/domain';
 import { importRoutes } from '../../imports/routes';
-import { attachment } from '../../lib/downloads';
-import { ok } from '../../lib/envelope';
+import { exportRoutes } from '../../lib/export-routes';
 import { exportPlanData, planDataExportLink } from './export';
 import { planDataImport, planIdParam } from './import';
 
@@ -26,37 +24,13 @@ export async function planDataFileRoutes(base: FastifyInstance) {
     param: ({ query }) => planIdParam(query),
   });
 
-  app.post(
-    '/recruit/recruitPlanData/exportToken',
-    {
-      config: { access: { permission: PERMISSIONS.planData.export } },
-      schema: {
-        tags: ['planData'],
-        summary: 'A single-use link (5 min) to the xlsx export of the current filters: {url}',
-        body: planDataQuerySchema,
-      },
-    },
-    async (req) => ok(req, await planDataExportLink(ctx, req.admin!.id, req.body)),
-  );
-
-  app.get(
-    '/recruit/recruitPlanData/export',
-    {
-      config: { access: { download: true } },
-      schema: {
-        tags: ['planData'],
-        summary:
-          'The plan data of the token’s filters in the holder’s region as xlsx (template columns first)',
-        querystring: z.object({ token: z.string().max(100) }),
-      },
-    },
-    async (req, reply) => {
-      const { stream, fileName } = await exportPlanData(ctx, req.query.token, req.lang);
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', attachment(fileName))
-        .header('cache-control', 'no-store')
-        .send(stream);
-    },
-  );
+  exportRoutes(app, {
+    base: '/recruit/recruitPlanData',
+    permission: PERMISSIONS.planData.export,
+    tag: 'planData',
+    query: planDataQuerySchema,
+    summary: 'The plan data of the token’s filters in the holder’s region as xlsx (template columns first)',
+    link: (adminId, filters) => planDataExportLink(ctx, adminId, filters),
+    open: (token, lang) => exportPlanData(ctx, token, lang),
+  });
 }
