@@ -36,6 +36,8 @@ export const TICKET_EXAM_FIELDS = [
   'examinationRoomNotice',
 ] as const;
 export type TicketExamField = (typeof TICKET_EXAM_FIELDS)[number];
+/** The eight exam fields of a ticket as text (a row, a seat, an import row). */
+export type TicketExamValues = Record<TicketExamField, string>;
 
 /** Labels of the ticket fields ('{label}不能为空' of spec §5). */
 export const ADMISSION_TICKET_LABELS: FieldLabels = {
@@ -98,7 +100,7 @@ export const admissionTicketQuerySchema = z.object({
 export type AdmissionTicketQuery = z.output<typeof admissionTicketQuerySchema>;
 
 /** One row of the list (spec §2 columns) and the detail. Dates YYYY-MM-DD, times ISO 8601. */
-export interface AdmissionTicket {
+export interface AdmissionTicket extends TicketExamValues {
   id: number;
   planId: number;
   planYear: string;
@@ -111,14 +113,6 @@ export interface AdmissionTicket {
   countyCode: string;
   academicSession: string;
   subject: string;
-  admissionNumber: string;
-  examDate: string;
-  examTime: string;
-  examPlace: string;
-  examAddress: string;
-  examRoomNumber: string;
-  seatNumber: string;
-  examinationRoomNotice: string;
   /** {@link TICKET_STATUS}. */
   status: string;
   /** {@link TICKET_CREATE_STATUS}. */
@@ -131,7 +125,7 @@ export interface AdmissionTicket {
 }
 
 /** The candidate's ticket (GET /api/admissionTicket/getAdmissionTicketByPlanId/{planId}; spec §3 ticketData). */
-export interface CandidateTicket {
+export interface CandidateTicket extends TicketExamValues {
   id: number;
   planId: number;
   name: string;
@@ -141,14 +135,6 @@ export interface CandidateTicket {
   enrollCounty: string;
   academicSession: string;
   subject: string;
-  admissionNumber: string;
-  examDate: string;
-  examTime: string;
-  examPlace: string;
-  examAddress: string;
-  examRoomNumber: string;
-  seatNumber: string;
-  examinationRoomNotice: string;
   ticketFileDownloadNum: number;
   /**
    * Where to get a single-use download link: GET /api/admissionTicket/downloadToken/{id} answers

@@ -14,6 +14,7 @@ import {
   type ExamSite,
   type Lang,
   type RegionScope,
+  type TicketExamValues,
 } from '@tegang/domain';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db';
@@ -38,15 +39,7 @@ export interface Applicant {
 }
 
 /** The exam fields a ticket gets from an arrangement. */
-export interface SeatFields {
-  admissionNumber: string;
-  examDate: string;
-  examTime: string;
-  examPlace: string;
-  examAddress: string;
-  examRoomNumber: string;
-  seatNumber: string;
-  examinationRoomNotice: string;
+export interface SeatFields extends TicketExamValues {
   siteCode: string;
 }
 

@@ -1,22 +1,21 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { AUDIT_STATUS, parseIdCard, TICKET_MAX, TICKET_STATUS, type RegionScope } from '@tegang/domain';
+import {
+  AUDIT_STATUS,
+  parseIdCard,
+  TICKET_MAX,
+  TICKET_STATUS,
+  type RegionScope,
+  type TicketExamValues,
+} from '@tegang/domain';
 import { admissionTicket, enroll, recruitPlan } from '../../db/schema';
 import type { ImportDefinition, ReportIssue } from '../../imports/engine';
 import { badRequest, notFound } from '../../lib/errors';
 import { scopeWhere } from '../../lib/scope';
 
 /** One valid row of a ticket import. */
-export interface TicketImportRow {
+export interface TicketImportRow extends TicketExamValues {
   enrollId: number;
   idCard: string;
-  admissionNumber: string;
-  examDate: string;
-  examTime: string;
-  examPlace: string;
-  examAddress: string;
-  examRoomNumber: string;
-  seatNumber: string;
-  examinationRoomNotice: string;
 }
 
 interface Prep {
