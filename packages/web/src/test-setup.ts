@@ -1,3 +1,5 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
 import { registerStrings } from './i18n';
 import { ADMIN_STRINGS } from './admin/strings';
 import { CANDIDATE_STRINGS } from './candidate/strings';
@@ -29,3 +31,10 @@ if (!('ResizeObserver' in window))
 
 // The strings both sides register in their main.tsx.
 registerStrings(...ADMIN_STRINGS, ...CANDIDATE_STRINGS);
+
+// Every test ends with its screen unmounted (so that nothing renders after the test's window is gone)
+// and an empty body (antd's portals: modals, dropdowns, messages).
+afterEach(() => {
+  cleanup();
+  document.body.replaceChildren();
+});

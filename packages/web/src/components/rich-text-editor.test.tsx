@@ -19,7 +19,6 @@ beforeAll(() => {
 });
 afterEach(async () => {
   await i18n.changeLanguage('zh');
-  document.body.replaceChildren();
   vi.restoreAllMocks();
 });
 

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within, cleanup } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { App } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -122,8 +122,6 @@ const loaded = async () => within(await screen.findByTestId('result')).findByTex
 // strings and jsdom's missing browser parts: src/test-setup.ts
 beforeAll(() => i18n.changeLanguage('zh'));
 afterEach(() => {
-  cleanup(); // unmount, so that nothing renders after the test's window is gone
-  document.body.replaceChildren();
   vi.clearAllMocks();
 });
 

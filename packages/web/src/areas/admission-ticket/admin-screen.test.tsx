@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within, cleanup } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -82,8 +82,6 @@ function mount(permissions: string[] = Object.values(PERMISSIONS.admissionTicket
 // strings and jsdom's missing browser parts: src/test-setup.ts
 beforeAll(() => i18n.changeLanguage('zh'));
 afterEach(() => {
-  cleanup(); // unmount, so that nothing renders after the test's window is gone
-  document.body.replaceChildren();
   vi.clearAllMocks();
 });
 

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, cleanup } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -57,8 +57,6 @@ const PLANS: PlanOption[] = [{ id: 3, name: '2027年特岗计划', year: '2027',
 // strings and jsdom's missing browser parts: src/test-setup.ts
 beforeAll(() => i18n.changeLanguage('zh'));
 afterEach(() => {
-  cleanup(); // unmount, so that nothing renders after the test's window is gone
-  document.body.replaceChildren();
   vi.clearAllMocks();
 });
 

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, cleanup } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
@@ -15,8 +15,6 @@ vi.mock('./admin-api', async (importOriginal) => ({
 // strings and jsdom's missing browser parts: src/test-setup.ts
 beforeAll(() => i18n.changeLanguage('zh'));
 afterEach(() => {
-  cleanup(); // unmount, so that nothing renders after the test's window is gone
-  document.body.replaceChildren();
   getGenerateJob.mockClear();
 });
 

@@ -1,16 +1,11 @@
-import { act, fireEvent, render, screen, cleanup } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { App, Form } from 'antd';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { TicketExamFields } from './ticket-form';
 
 // strings and jsdom's missing browser parts: src/test-setup.ts
 beforeAll(() => i18n.changeLanguage('zh'));
-afterEach(() => {
-  cleanup();
-  document.body.replaceChildren();
-});
-
 /** The input a field's test id marks (the date picker puts it on its input). */
 const inputOf = (testId: string): HTMLElement => {
   const node = screen.getByTestId(testId);

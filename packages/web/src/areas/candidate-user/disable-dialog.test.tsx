@@ -1,13 +1,11 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import { DisableDialog } from './disable-dialog';
 
 // strings and jsdom's missing browser parts: src/test-setup.ts
 beforeAll(() => i18n.changeLanguage('zh'));
-afterEach(() => document.body.replaceChildren());
-
 const mount = (call: (reason: string) => Promise<never>, reload = vi.fn(), onClose = vi.fn()) =>
   render(
     <App>

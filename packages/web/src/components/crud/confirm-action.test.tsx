@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import { useActions, type Actions } from './confirm-action';
 
@@ -12,8 +12,6 @@ function Probe() {
 
 // strings and jsdom's missing browser parts: src/test-setup.ts
 beforeAll(() => i18n.changeLanguage('zh'));
-
-afterEach(() => document.body.replaceChildren());
 
 const mount = () =>
   render(

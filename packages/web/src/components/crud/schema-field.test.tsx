@@ -1,15 +1,13 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, Form } from 'antd';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { maxLengthOf, roleCreateSchema, userCreateSchema, PHONE_LENGTH } from '@tegang/domain';
 import i18n from '../../i18n';
 import { SchemaTextArea, SchemaTextField } from './schema-field';
 
 // strings and jsdom's missing browser parts: src/test-setup.ts
 beforeAll(() => i18n.changeLanguage('zh'));
-afterEach(() => document.body.replaceChildren());
-
 const NAME_MAX = maxLengthOf(roleCreateSchema.shape.name)!;
 
 function mount(fields: React.ReactNode) {
