@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { openDatabase, type Database } from '../../server/src/db';
 import { desktop, launch, phone } from './browser';
 import {
+  adminLogin,
   cascaderPath,
   draftPlan,
   fillApplication,
@@ -16,6 +16,7 @@ import {
   pick,
   registerAndLogin,
   shot,
+  writeXlsx,
 } from './support';
 
 /**
@@ -73,23 +74,6 @@ async function openStage(stage: 0 | 2 | 4): Promise<void> {
        end_time = '${new Date(start + 30 * 24 * HOUR).toISOString()}', ${sets.join(', ')} where id = $1`,
     [planId],
   );
-}
-
-async function xlsx(name: string, rows: (string | number)[][]): Promise<string> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Sheet1');
-  for (const row of rows) sheet.addRow(row);
-  const file = path.join(work, name);
-  await book.xlsx.writeFile(file);
-  return file;
-}
-
-async function adminLogin(page: Page) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill('admin');
-  await page.getByTestId('login-password').fill(inject('adminPassword'));
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/wel/index');
 }
 
 beforeAll(async () => {
@@ -327,7 +311,7 @@ describe('admission tickets and results', () => {
       '备注',
       '录取状态',
     ];
-    const results = await xlsx('results.xlsx', [
+    const results = await writeXlsx(path.join(work, 'results.xlsx'), [
       header,
       [
         candidate.idCard,

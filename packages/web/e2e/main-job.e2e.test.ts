@@ -5,7 +5,17 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { desktop, launch, phone } from './browser';
-import { cascaderPath, fillApplication, makeIdCard, pdfText, pick, registerAndLogin, shot } from './support';
+import {
+  adminLogin,
+  cascaderPath,
+  consoleLogin,
+  fillApplication,
+  makeIdCard,
+  pdfText,
+  pick,
+  registerAndLogin,
+  shot,
+} from './support';
 
 /**
  * The main job end to end: a candidate on a phone registers with an SMS code, applies with a
@@ -150,14 +160,6 @@ describe('an administrator', () => {
 const ROLE = { name: '县级招生员', code: 'county_clerk' };
 const USER = { userName: 'nanming01', password: 'Nm1!pass', nickName: '南明区招生员' };
 
-async function login(page: Page, userName: string, password: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(userName);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/wel/index');
-}
-
 async function logout(page: Page) {
   await page.getByTestId('user-menu').click();
   await page.getByTestId('user-menu-logout').click();
@@ -177,7 +179,7 @@ describe('an administrator in the console', () => {
     const context = await desktop(browser, baseUrl);
     const page = await context.newPage();
     onTestFailed(() => shot(page, artifacts, 'system-failure'));
-    await login(page, 'admin', inject('adminPassword'));
+    await adminLogin(page);
 
     // A role with the enrolment page and its view button only.
     await page.goto('/system/role/index');
@@ -308,7 +310,7 @@ describe('an administrator in the console', () => {
     await logout(page);
 
     // The county user sees the one page and button granted, and nothing of 六枝特区.
-    await login(page, USER.userName, USER.password);
+    await consoleLogin(page, USER.userName, USER.password);
     await page.locator('.ant-pro-sider').getByText('招生管理').click();
     await expect.poll(() => page.locator('.ant-pro-sider').innerText()).toContain('报名记录');
     const menu = await page.locator('.ant-pro-sider').innerText();

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -10,13 +9,16 @@ import { recruitPlan, sysRole, sysUser, sysUserRole } from '../../server/src/db/
 import { hashPassword } from '../../server/src/lib/passwords';
 import { desktop, launch, phone } from './browser';
 import {
+  adminLogin,
   cascaderPath,
+  consoleLogin,
   draftPlan,
   fillApplication,
   makeIdCard,
   pick,
   registerAndLogin,
   shot,
+  writeXlsx,
 } from './support';
 
 /**
@@ -36,31 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function xlsx(name: string, rows: string[][]): Promise<string> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Sheet1');
-  for (const row of rows) sheet.addRow(row);
-  const file = path.join(work, name);
-  await book.xlsx.writeFile(file);
-  return file;
-}
-
-async function adminLogin(page: Page) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill('admin');
-  await page.getByTestId('login-password').fill(inject('adminPassword'));
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/wel/index');
-}
-
-async function login(page: Page, userName: string, password: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(userName);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/wel/index');
-}
 
 /** Opens the import dialog, uploads `file` and waits for the job to finish: 'done' or 'rejected'. */
 async function runImport(page: Page, file: string, dataSource?: string): Promise<'done' | 'rejected'> {
@@ -91,7 +68,7 @@ describe('an office imports an external list into the enrolment comparison', () 
 
     const header = ['姓名', '身份证号', '报考县（区）', '报考学段', '报考学科', '手机号'];
     const unknown = makeIdCard('19970512', 321);
-    const bad = await xlsx('bad.xlsx', [header, ['赵六', unknown], ['', '12345']]);
+    const bad = await writeXlsx(path.join(work, 'bad.xlsx'), [header, ['赵六', unknown], ['', '12345']]);
     expect(await runImport(page, bad, '现场审核表')).toBe('rejected');
     const errors = page.getByTestId('import-errors');
     await expect.poll(() => errors.textContent()).toContain('身份证号不是有效的身份证号');
@@ -101,7 +78,7 @@ describe('an office imports an external list into the enrolment comparison', () 
     // Nothing was written.
     await expect.poll(() => page.locator('[data-testid=compare] .ant-table-row').count()).toBe(0);
 
-    const good = await xlsx('good.xlsx', [header, ['赵六', unknown]]);
+    const good = await writeXlsx(path.join(work, 'good.xlsx'), [header, ['赵六', unknown]]);
     expect(await runImport(page, good, '现场审核表')).toBe('done');
     await shot(page, artifacts, 'compare-import-done');
     await page.getByRole('button', { name: /关\s*闭/ }).click();
@@ -173,7 +150,7 @@ describe('a recruitment cycle for a new plan', () => {
   it('goes from posts and notice to a passed application and a flagged comparison', async () => {
     const admin = await (await desktop(browser, baseUrl)).newPage();
     onTestFailed(() => shot(admin, artifacts, 'cycle-admin-failure'));
-    await login(admin, 'admin', inject('adminPassword'));
+    await consoleLogin(admin, 'admin', inject('adminPassword'));
 
     // Close the demo plan, open the new one (one plan is open at a time).
     await admin.goto('/recruit/recruitPlan/index');
@@ -244,7 +221,7 @@ describe('a recruitment cycle for a new plan', () => {
     // The 云岩区 reviewer rejects it with a reason.
     const reviewer = await (await desktop(browser, baseUrl)).newPage();
     onTestFailed(() => shot(reviewer, artifacts, 'cycle-reviewer-failure'));
-    await login(reviewer, REVIEWER.userName, REVIEWER.password);
+    await consoleLogin(reviewer, REVIEWER.userName, REVIEWER.password);
     await reviewer.goto('/candidate/enroll/index');
     await reviewer.getByTestId('enroll-search-name').fill(candidate.realName);
     await reviewer.getByTestId('enroll-search-submit').click();
@@ -302,7 +279,7 @@ describe('a recruitment cycle for a new plan', () => {
     await pick(reviewer, 'planId', PLAN);
     await reviewer.getByTestId('compare-search-submit').click();
     const sheetPhone = '13912345678';
-    const sheet = await xlsx('cycle.xlsx', [
+    const sheet = await writeXlsx(path.join(work, 'cycle.xlsx'), [
       ['姓名', '身份证号', '报考县（区）', '报考学段', '报考学科', '手机号'],
       [candidate.realName, candidate.idCard, '云岩区', '小学', '语文', sheetPhone],
     ]);

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { idCardCheckChar, recruitPlanCreateSchema } from '@tegang/domain';
 import type { Db } from '../../server/src/db';
 import { createPlan } from '../../server/src/modules/recruit-plan/service';
@@ -38,21 +39,32 @@ export async function smsCode(
  * Opens the antd select `#id` and picks the option with `text`, or the first one. Options are looked up
  * in this select's own dropdown (the one holding its `#<id>_list` listbox): the dropdown of the select
  * picked just before may still be in the page, closing. `within` narrows the select's lookup (e.g. to
- * a dialog when the search form has a field of the same name).
+ * a dialog when the search form has a field of the same name). A click that missed (the select does not
+ * show the choice) is tried once more.
  */
 export async function pick(page: Page, id: string, text?: string, within?: Locator): Promise<string> {
   const input = (within ?? page).locator(`#${id}`);
-  await input.click();
-  // Long lists are virtual: type to narrow them (dictionary selects are searchable).
-  if (text && (await input.isEditable())) await input.fill(text);
-  const dropdown = page.locator(`.ant-select-dropdown:has(#${id}_list)`);
-  const options = dropdown.locator('.ant-select-item-option');
-  const option = text ? options.filter({ hasText: text }).first() : options.first();
-  await option.waitFor({ state: 'visible' });
-  const label = (await option.textContent()) ?? '';
-  await option.click();
-  await dropdown.waitFor({ state: 'hidden', timeout: 2000 }).catch(() => {});
-  return label;
+  const shown = (within ?? page).locator(`.ant-select:has(#${id}) .ant-select-selection-item`);
+  for (let attempt = 1; ; attempt++) {
+    await input.click();
+    // Long lists are virtual: type to narrow them (dictionary selects are searchable).
+    if (text && (await input.isEditable())) await input.fill(text);
+    const dropdown = page.locator(`.ant-select-dropdown:has(#${id}_list)`);
+    const options = dropdown.locator('.ant-select-item-option');
+    const option = text ? options.filter({ hasText: text }).first() : options.first();
+    await option.waitFor({ state: 'visible' });
+    const label = (await option.textContent()) ?? '';
+    await option.click();
+    await dropdown.waitFor({ state: 'hidden', timeout: 2000 }).catch(() => {});
+    // On a loaded machine a click on a still-moving dropdown can miss: the select must show the choice.
+    const taken = await shown
+      .filter({ hasText: text ?? label })
+      .first()
+      .waitFor({ timeout: 3000 })
+      .then(() => true)
+      .catch(() => false);
+    if (taken || attempt === 2) return label;
+  }
 }
 
 /** Text of a PDF, by pdftotext (poppler-utils). */
@@ -202,4 +214,28 @@ export async function draftPlan(db: Db, name: string, year: string): Promise<num
       customerServicePhone: '0851-85280000',
     }),
   );
+}
+
+/** Logs into the console as `userName` and waits for the welcome page. */
+export async function consoleLogin(page: Page, userName: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(userName);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/wel/index');
+}
+
+/** Logs into the console as the seeded "admin" (the password the e2e setup provides). */
+export const adminLogin = (page: Page): Promise<void> => consoleLogin(page, 'admin', inject('adminPassword'));
+
+/** Writes `rows` (the first one the header) as the first sheet of the xlsx `file`; returns `file`. */
+export async function writeXlsx(
+  file: string,
+  rows: readonly (readonly (string | number)[])[],
+): Promise<string> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Sheet1');
+  for (const row of rows) sheet.addRow([...row]);
+  await book.xlsx.writeFile(file);
+  return file;
 }
