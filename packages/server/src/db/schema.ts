@@ -363,6 +363,12 @@ export const enroll = pgTable(
     pdfDownloadNum: integer('pdf_download_num').notNull().default(0),
     isDownload: char('is_download', { length: 1 }).notNull().default('0'),
     /** On-site audit (domain AUDIT_STATUS): '0' pending, '1' passed, '2' rejected. */
+    /**
+     * Version of the application as a reviewer reads it: raised by every change of the candidate's or
+     * an administrator's (apply, edit, phone edit, audit). An audit names the version it decided on
+     * (409 when the record changed since).
+     */
+    version: integer('version').notNull().default(1),
     auditStatus: char('audit_status', { length: 1 }).notNull().default('0'),
     /** The reviewer's reason for a rejection (kept for the record after a resubmission). */
     auditReason: varchar('audit_reason', { length: 200 }),
@@ -422,6 +428,37 @@ export const sysOperLog = pgTable(
     createTime: createTime(),
   },
   (t) => [index('sys_oper_log_time_idx').on(t.createTime)],
+);
+
+/**
+ * The append-only trail (docs/security.md "Trails"): views of sealed personal data and audit decisions.
+ * No route deletes or cleans it, and triggers of the migration refuse UPDATE, DELETE and TRUNCATE for
+ * every role but the table's owner acting through a migration.
+ */
+export const auditTrail = pgTable(
+  'audit_trail',
+  {
+    id: id(),
+    /** What happened, e.g. 'physicalExamination.viewed', 'enroll.audit'. */
+    event: varchar('event', { length: 64 }).notNull(),
+    actorId: ref('actor_id'),
+    actorName: varchar('actor_name', { length: 64 }),
+    /** The table and row the event concerns. */
+    targetTable: varchar('target_table', { length: 64 }).notNull(),
+    targetId: ref('target_id'),
+    /** The region of the row (region scope of the readers). */
+    provinceCode: varchar('province_code', { length: 12 }),
+    cityCode: varchar('city_code', { length: 12 }),
+    countyCode: varchar('county_code', { length: 12 }),
+    /** Facts of the event: never a sealed value. */
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    ip: varchar('ip', { length: 64 }),
+    createTime: createTime(),
+  },
+  (t) => [
+    index('audit_trail_time_idx').on(t.createTime),
+    index('audit_trail_target_idx').on(t.targetTable, t.targetId),
+  ],
 );
 
 /** A marker of what was seeded, so that seeding runs once. */
@@ -547,6 +584,8 @@ export const importJob = pgTable(
     imported: integer('imported').notNull().default(0),
     errorCount: integer('error_count').notNull().default(0),
     /** 0–100 for the progress bar: the share of the file read, then 100 when finished. */
+    /** Runs started for this job: a start that finds an earlier run unfinished knows it died there. */
+    attempts: smallint('attempts').notNull().default(0),
     percent: smallint('percent').notNull().default(0),
     message: varchar('message', { length: 300 }),
     adminId: ref('admin_id').notNull(),
