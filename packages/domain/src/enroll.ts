@@ -206,13 +206,21 @@ export const AUDIT_REASON_MAX = 200;
 export const AUDIT_BATCH_MAX = 500;
 
 /**
- * POST /candidate/enroll/audit (issue 8 "Audit"): one decision for 1..AUDIT_BATCH_MAX applications:
- * pass ('1') or reject ('2'); a rejection needs its reason ('enroll.audit.reasonRequired'), at most
- * AUDIT_REASON_MAX characters. A pass ignores any reason given (stored as null).
+ * POST /candidate/enroll/audit (spec §2 "Enrolment records", audit pass/reject singly or in batch): one
+ * decision for 1..AUDIT_BATCH_MAX applications: pass ('1') or reject ('2'); a rejection needs its reason
+ * ('enroll.audit.reasonRequired'), at most AUDIT_REASON_MAX characters. A pass ignores any reason given
+ * (stored as null). `versions` is required: `versions[i]` is the `version` of `idList[i]` as the reviewer
+ * read it (list row or detail), so a decision is bound to what was seen (docs/security.md "Trails");
+ * a different length answers 'enroll.audit.versionsMismatch' on `versions`.
  */
 export const enrollAuditSchema = z
   .object({
     idList: z
+      .array(idNumber(), { error: 'rule.required' })
+      .min(1, { error: 'rule.required' })
+      .max(AUDIT_BATCH_MAX, { error: 'enroll.audit.tooMany' }),
+    versions: z
+      // a version is a positive int4 like an id: the same rule and message
       .array(idNumber(), { error: 'rule.required' })
       .min(1, { error: 'rule.required' })
       .max(AUDIT_BATCH_MAX, { error: 'enroll.audit.tooMany' }),
@@ -222,6 +230,8 @@ export const enrollAuditSchema = z
   .superRefine((v, ctx) => {
     if (v.auditStatus === AUDIT_STATUS.rejected && !v.auditReason)
       ctx.addIssue({ code: 'custom', path: ['auditReason'], message: 'enroll.audit.reasonRequired' });
+    if (v.versions.length !== v.idList.length)
+      ctx.addIssue({ code: 'custom', path: ['versions'], message: 'enroll.audit.versionsMismatch' });
   });
 export type EnrollAuditInput = z.output<typeof enrollAuditSchema>;
 
@@ -270,6 +280,11 @@ export interface Enroll {
   auditReason: string | null;
   auditTime: string | null;
   auditorId: number | null;
+  /**
+   * Raised by every change of the enrolment (apply, edit, phone edit, audit); an audit names the
+   * version it decided on (enrollAuditSchema `versions`).
+   */
+  version: number;
   createTime: string;
   updateTime: string;
 }

@@ -422,6 +422,15 @@ export const en: Record<keyof typeof zh, string> = {
   'enroll.audit.tooMany': 'At most {max} applications can be audited at once',
   'enroll.audit.passedLocked': 'A passed application can no longer be changed',
   'enroll.audit.done': 'Audit saved',
+  'field.versions': 'Versions read',
+  'enroll.audit.versionsMismatch': 'The versions read must match the selected records one to one',
+  'enroll.audit.changed': 'The application was changed ({changes}); reload it and audit again',
+  'enroll.audit.changedItem': '{name}, version {version}',
+  'enroll.audit.changedSeparator': '; ',
+  'log.retention.tooYoung':
+    'Logs are kept for at least {days} days (Cybersecurity Law art. 21): {count} of the selected entries are younger and cannot be deleted',
+  'log.retention.cleaned':
+    'Removed {count} entries older than {days} days; younger entries are kept for the retention period',
   'field.auditStatus': 'Audit status',
   'field.auditReason': 'Reason for rejection',
   // plan data, education plan (issue 8)

@@ -425,6 +425,14 @@ export const zh = {
   'enroll.audit.tooMany': '一次最多审核{max}条报名',
   'enroll.audit.passedLocked': '已审核通过的报名不能修改',
   'enroll.audit.done': '审核完成',
+  'field.versions': '所见版本',
+  'enroll.audit.versionsMismatch': '所见版本须与所选记录一一对应',
+  'enroll.audit.changed': '报名信息已被修改（{changes}），请刷新后重新审核',
+  'enroll.audit.changedItem': '{name}，第 {version} 版',
+  'enroll.audit.changedSeparator': '；',
+  'log.retention.tooYoung':
+    '日志至少保留 {days} 天（网络安全法第二十一条），所选记录中有 {count} 条未满 {days} 天，不能删除',
+  'log.retention.cleaned': '已清除 {count} 条 {days} 天以前的日志，较新的日志在保留期内保留',
   'field.auditStatus': '审核状态',
   'field.auditReason': '不通过原因',
   // plan data, education plan (issue 8)
