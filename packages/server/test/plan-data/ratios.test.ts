@@ -78,3 +78,36 @@ describe('RATIO_CACHE_SECONDS=0', () => {
     expect(() => loadConfig({ RATIO_CACHE_SECONDS: 'soon' })).toThrow(/RATIO_CACHE_SECONDS/);
   });
 });
+
+describe('the ratio cache holds existing plans only', () => {
+  let t: TestApp;
+  let clock = Date.now();
+  afterAll(() => t?.close());
+
+  it('random plan ids neither enter the cache nor push the open plan out of it', async () => {
+    t = await createTestApp({ now: () => new Date(clock) });
+    const ctx = await openPlanAndDemand(t);
+    const { token } = await makeCandidate(t);
+    expect((await subjectOf(t, token, ctx)).enrolled).toBe(0);
+    // An attacker asks for 40 plans that do not exist: empty answers, and the real plan stays cached.
+    for (let i = 0; i < 40; i++) {
+      const answer = await t.call<SubjectDemandOption[]>('GET', SUBJECTS, {
+        candidateToken: token,
+        query: {
+          planId: 900_000 + i,
+          category: ctx.demand.category,
+          countyCode: ctx.demand.countyCode,
+          learningPeriod: ctx.demand.learningPeriod,
+        },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.data).toEqual([]);
+    }
+    await applyToOpenPlan(t);
+    clock += 10_000;
+    // Still the counts read before the application: the cached entry was not evicted.
+    expect((await subjectOf(t, token, ctx)).enrolled).toBe(0);
+    clock += 21_000;
+    expect((await subjectOf(t, token, ctx)).enrolled).toBe(1);
+  });
+});

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { AUDIT_STATUS, PLAN_DATA_STATUS } from '@tegang/domain';
 import type { Db } from '../../db';
-import { enroll, recruitPlanData } from '../../db/schema';
+import { enroll, recruitPlan, recruitPlanData } from '../../db/schema';
 
 /**
  * One post of a plan (county × plan category × learning period × subject, the key of a recruit plan
@@ -35,8 +35,12 @@ export interface PostCountsCache {
   ttlS: number;
 }
 
-/** Plans whose counts a node keeps at once (the open plan and a few old ones); the oldest goes first. */
-const MAX_PLANS = 16;
+/**
+ * Plans whose counts a node keeps at once (the open plan and a few old ones). Only plans that exist
+ * enter, and the one read least recently goes first: callers choosing plan ids cannot push the open
+ * plan out with ids that name nothing (docs/security.md "Caches").
+ */
+export const MAX_PLANS = 16;
 const cache = new WeakMap<Db, Map<number, { at: number; counts: Promise<PostCounts> }>>();
 
 const postKey = (p: { countyCode: string; category: string; learningPeriod: string; subject: string }) =>
@@ -110,15 +114,25 @@ async function readPostCounts(db: Db, planId: number, at: Date): Promise<PostCou
  * share one read; a failed read is not kept. In process rather than in the KV store: the snapshot
  * (a few hundred posts) is cheaper to recount than to ship through Redis on every request, and no
  * other node needs this node's copy (DESIGN "Scale-out"). The apply check itself never reads it:
- * findDemand reads the demand row live.
+ * findDemand reads the demand row live. At most MAX_PLANS existing plans are kept (least recently
+ * read out first); an id naming no plan costs one primary-key read and is never cached.
  */
-export function postCounts(db: Db, planId: number, opts: PostCountsCache): Promise<PostCounts> {
+export async function postCounts(db: Db, planId: number, opts: PostCountsCache): Promise<PostCounts> {
   const nowMs = opts.now.getTime();
   if (opts.ttlS <= 0) return readPostCounts(db, planId, opts.now);
   let plans = cache.get(db);
   if (!plans) cache.set(db, (plans = new Map()));
   const hit = plans.get(planId);
-  if (hit && nowMs >= hit.at && nowMs - hit.at < opts.ttlS * 1000) return hit.counts;
+  if (hit && nowMs >= hit.at && nowMs - hit.at < opts.ttlS * 1000) {
+    // Most recently used last: the plan candidates poll stays while old ones go first.
+    plans.delete(planId);
+    plans.set(planId, hit);
+    return hit.counts;
+  }
+  // A plan that does not exist has no posts; it is answered without entering the cache.
+  if (!(await planExists(db, planId))) return { at: opts.now, posts: [] };
+  const again = plans.get(planId); // a concurrent caller may have started the read meanwhile
+  if (again && again !== hit) return again.counts;
   const counts = readPostCounts(db, planId, opts.now);
   plans.delete(planId);
   plans.set(planId, { at: nowMs, counts });
@@ -127,4 +141,11 @@ export function postCounts(db: Db, planId: number, opts: PostCountsCache): Promi
     if (plans.get(planId)?.counts === counts) plans.delete(planId);
   });
   return counts;
+}
+
+/** Whether recruit plan `planId` exists (one primary-key read). */
+async function planExists(db: Db, planId: number): Promise<boolean> {
+  if (!Number.isSafeInteger(planId) || planId <= 0) return false;
+  const [row] = await db.select({ id: recruitPlan.id }).from(recruitPlan).where(eq(recruitPlan.id, planId));
+  return !!row;
 }
