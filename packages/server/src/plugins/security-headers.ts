@@ -56,6 +56,11 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * request came over https (X-Forwarded-Proto), since a plain-http deployment must stay reachable.
  * Register at the root before any route or hook that answers (the console pages' hook, /docs), so that
  * every answer passes through it; a route may still set a stricter CSP of its own (/file/view).
+ *
+ * Caching (docs/security.md "Caching of personal data"): an answer that does not say how it may be
+ * cached gets `Cache-Control: no-store`, so that no browser, proxy or shared disk cache keeps a
+ * candidate's enrolment, ticket, result or a log page. Answers meant to be cached say so themselves
+ * (built assets `public, immutable`, pages `no-cache`, website pictures `public`) and keep their header.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(fastifyHelmet, {
@@ -67,6 +72,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     crossOriginResourcePolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
   });
   if (config.trustProxy)
     app.addHook('onRequest', async (req, reply) => {
