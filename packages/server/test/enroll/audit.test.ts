@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { PERMISSIONS } from '@tegang/domain';
-import { enroll, recruitPlanData, sysMenu, sysOperLog, sysRole, sysRoleMenu } from '../../src/db/schema';
+import {
+  auditTrail,
+  enroll,
+  recruitPlanData,
+  sysMenu,
+  sysOperLog,
+  sysRole,
+  sysRoleMenu,
+} from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../helpers';
 import { applicationFields, applyToOpenPlan, makeAdmin, multipart, photo } from './fixtures';
 
@@ -16,6 +24,15 @@ type Applied = Awaited<ReturnType<typeof applyToOpenPlan>>;
 
 const rowOf = async (id: number) => (await t.database.db.select().from(enroll).where(eq(enroll.id, id)))[0]!;
 const audit = (token: string, body: unknown) => t.call('POST', '/candidate/enroll/audit', { token, body });
+/** The current version of each of `ids` (1 for an unknown id): what a reviewer reading them now sees. */
+async function versionsOf(ids: number[]) {
+  const rows = await t.database.db
+    .select({ id: enroll.id, version: enroll.version })
+    .from(enroll)
+    .where(inArray(enroll.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r.version]));
+  return ids.map((id) => byId.get(id) ?? 1);
+}
 
 /** PUT /api/apply as the applicant of `a` with its original fields (and `overrides`). */
 async function edit(a: Applied, overrides: Record<string, string> = {}) {
@@ -55,7 +72,12 @@ describe('POST /candidate/enroll/audit', () => {
   it('passes one application, recording who and when; the candidate sees it and cannot edit it', async () => {
     const a = await applyToOpenPlan(t);
     expect((await rowOf(a.id)).auditStatus).toBe('0');
-    const answer = await audit(admin, { idList: [a.id], auditStatus: '1', auditReason: '忽略' });
+    const answer = await audit(admin, {
+      idList: [a.id],
+      versions: await versionsOf([a.id]),
+      auditStatus: '1',
+      auditReason: '忽略',
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body).toMatchObject({ msg: '审核完成', data: { count: 1 } });
     const row = await rowOf(a.id);
@@ -73,7 +95,12 @@ describe('POST /candidate/enroll/audit', () => {
   it('rejects a batch with the reason; the candidate sees it and a resubmission makes it pending', async () => {
     const a = await applyToOpenPlan(t);
     const b = await applyToOpenPlan(t);
-    const answer = await audit(admin, { idList: [a.id, b.id], auditStatus: '2', auditReason: '照片不清晰' });
+    const answer = await audit(admin, {
+      idList: [a.id, b.id],
+      versions: await versionsOf([a.id, b.id]),
+      auditStatus: '2',
+      auditReason: '照片不清晰',
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual({ count: 2 });
     for (const id of [a.id, b.id])
@@ -92,32 +119,68 @@ describe('POST /candidate/enroll/audit', () => {
 
   it('requires the reason of a rejection (400) and checks the payload, changing nothing', async () => {
     const a = await applyToOpenPlan(t);
-    const noReason = await audit(admin, { idList: [a.id], auditStatus: '2' });
+    const noReason = await audit(admin, {
+      idList: [a.id],
+      versions: await versionsOf([a.id]),
+      auditStatus: '2',
+    });
     expect(noReason.status).toBe(400);
     expect(noReason.body.msg).toContain('请填写不通过原因');
-    const blank = await audit(admin, { idList: [a.id], auditStatus: '2', auditReason: '   ' });
+    const blank = await audit(admin, {
+      idList: [a.id],
+      versions: await versionsOf([a.id]),
+      auditStatus: '2',
+      auditReason: '   ',
+    });
     expect(blank.status).toBe(400);
     const en = await t.call('POST', '/candidate/enroll/audit', {
       token: admin,
       lang: 'en',
-      body: { idList: [a.id], auditStatus: '2', auditReason: '' },
+      body: { idList: [a.id], versions: await versionsOf([a.id]), auditStatus: '2', auditReason: '' },
     });
     expect(en.body.msg).toContain('Give the reason for the rejection');
-    const long = await audit(admin, { idList: [a.id], auditStatus: '2', auditReason: '长'.repeat(201) });
+    const long = await audit(admin, {
+      idList: [a.id],
+      versions: await versionsOf([a.id]),
+      auditStatus: '2',
+      auditReason: '长'.repeat(201),
+    });
     expect(long.status).toBe(400);
-    expect((await audit(admin, { idList: [a.id], auditStatus: '0' })).status).toBe(400);
-    expect((await audit(admin, { idList: [], auditStatus: '1' })).status).toBe(400);
     expect(
-      (await audit(admin, { idList: Array.from({ length: 501 }, (_, i) => i + 1), auditStatus: '1' })).status,
+      (await audit(admin, { idList: [a.id], versions: await versionsOf([a.id]), auditStatus: '0' })).status,
+    ).toBe(400);
+    expect((await audit(admin, { idList: [], versions: [], auditStatus: '1' })).status).toBe(400);
+    expect(
+      (
+        await audit(admin, {
+          idList: Array.from({ length: 501 }, (_, i) => i + 1),
+          versions: Array.from({ length: 501 }, () => 1),
+          auditStatus: '1',
+        })
+      ).status,
     ).toBe(400);
     expect((await rowOf(a.id)).auditStatus).toBe('0');
-    expect((await audit(admin, { idList: [a.id, 2147483000], auditStatus: '1' })).status).toBe(404);
+    expect(
+      (
+        await audit(admin, {
+          idList: [a.id, 2147483000],
+          versions: await versionsOf([a.id, 2147483000]),
+          auditStatus: '1',
+        })
+      ).status,
+    ).toBe(404);
     expect((await rowOf(a.id)).auditStatus).toBe('0');
   });
 
   it('answers 401 without a token and 403 without the audit key (even with every other key)', async () => {
     const a = await applyToOpenPlan(t);
-    expect((await t.call('POST', '/candidate/enroll/audit', { body: { idList: [a.id] } })).status).toBe(401);
+    expect(
+      (
+        await t.call('POST', '/candidate/enroll/audit', {
+          body: { idList: [a.id], versions: await versionsOf([a.id]) },
+        })
+      ).status,
+    ).toBe(401);
     // A role with every menu and button but the audit button.
     const [role] = await t.database.db
       .insert(sysRole)
@@ -135,7 +198,11 @@ describe('POST /candidate/enroll/audit', () => {
       );
     const reviewerless = await makeAdmin(t, {}, 'noaudit');
     expect((await t.call('GET', '/candidate/enroll/page', { token: reviewerless })).status).toBe(200);
-    const answer = await audit(reviewerless, { idList: [a.id], auditStatus: '1' });
+    const answer = await audit(reviewerless, {
+      idList: [a.id],
+      versions: await versionsOf([a.id]),
+      auditStatus: '1',
+    });
     expect(answer.status).toBe(403);
     expect((await rowOf(a.id)).auditStatus).toBe('0');
   });
@@ -165,21 +232,37 @@ describe('POST /candidate/enroll/audit', () => {
       cityCode: home.ctx.demand.cityCode,
       countyCode: home.ctx.demand.countyCode,
     });
-    const both = await audit(county, { idList: [home.id, away.id], auditStatus: '2', auditReason: '不符' });
+    const both = await audit(county, {
+      idList: [home.id, away.id],
+      versions: await versionsOf([home.id, away.id]),
+      auditStatus: '2',
+      auditReason: '不符',
+    });
     expect(both.status).toBe(404);
     const rows = await t.database.db
       .select({ auditStatus: enroll.auditStatus })
       .from(enroll)
       .where(inArray(enroll.id, [home.id, away.id]));
     expect(rows.map((r) => r.auditStatus)).toEqual(['0', '0']);
-    expect((await audit(county, { idList: [away.id], auditStatus: '1' })).status).toBe(404);
-    expect((await audit(county, { idList: [home.id], auditStatus: '1' })).status).toBe(200);
+    expect(
+      (await audit(county, { idList: [away.id], versions: await versionsOf([away.id]), auditStatus: '1' }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await audit(county, { idList: [home.id], versions: await versionsOf([home.id]), auditStatus: '1' }))
+        .status,
+    ).toBe(200);
     expect((await rowOf(away.id)).auditStatus).toBe('0');
   });
 
   it('writes each decision to the operation log', async () => {
     const a = await applyToOpenPlan(t);
-    await audit(admin, { idList: [a.id], auditStatus: '2', auditReason: '学历不符合' });
+    await audit(admin, {
+      idList: [a.id],
+      versions: await versionsOf([a.id]),
+      auditStatus: '2',
+      auditReason: '学历不符合',
+    });
     // The entry is written when the response has been sent: wait for it.
     let entry: typeof sysOperLog.$inferSelect | undefined;
     for (let i = 0; i < 40 && !entry; i += 1) {
@@ -202,10 +285,123 @@ describe('POST /candidate/enroll/audit', () => {
   });
 });
 
+describe('an audit decides on what the reviewer read (docs/security.md "Trails")', () => {
+  type Row = { id: number; version: number; name: string; major: string };
+  /** What the reviewer reads: the detail of one enrolment. */
+  const detail = async (id: number) => {
+    const answer = await t.call<Row>('GET', `/candidate/enroll/${id}`, { token: admin });
+    expect(answer.status).toBe(200);
+    return answer.body.data;
+  };
+  const trailOf = (id: number) =>
+    t.database.db
+      .select()
+      .from(auditTrail)
+      .where(and(eq(auditTrail.event, 'enroll.audit'), eq(auditTrail.targetId, id)));
+
+  it('answers 409 naming the change when the candidate edited after the reviewer read; nothing is passed', async () => {
+    const a = await applyToOpenPlan(t, { name: '王审读' });
+    const read = await detail(a.id);
+    expect(read).toMatchObject({ major: '汉语言文学', version: 1 });
+    // The candidate changes the major meanwhile.
+    expect((await edit(a, { major: '伪造专业' })).statusCode).toBe(200);
+    const stale = await audit(admin, { idList: [a.id], versions: [read.version], auditStatus: '1' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.msg).toBe('报名信息已被修改（王审读，第 2 版），请刷新后重新审核');
+    expect(stale.body.data).toEqual({ changed: [{ id: a.id, name: '王审读', version: 2 }] });
+    expect(await rowOf(a.id)).toMatchObject({ auditStatus: '0', major: '伪造专业', auditorId: null });
+    expect(await trailOf(a.id)).toEqual([]);
+    // Read again: the reviewer now passes what is there, and the trail holds the decision.
+    const again = await detail(a.id);
+    expect(again).toMatchObject({ major: '伪造专业', version: 2 });
+    const passed = await audit(admin, { idList: [a.id], versions: [again.version], auditStatus: '1' });
+    expect(passed.status).toBe(200);
+    expect(await rowOf(a.id)).toMatchObject({ auditStatus: '1', version: 3 });
+    const [entry] = await trailOf(a.id);
+    expect(entry).toMatchObject({
+      actorName: 'admin',
+      targetTable: 'enroll',
+      provinceCode: a.ctx.demand.provinceCode,
+      cityCode: a.ctx.demand.cityCode,
+      countyCode: a.ctx.demand.countyCode,
+      detail: { version: 2, decision: '1', reason: null },
+    });
+    expect(entry!.ip).toBeTruthy();
+    // A second reviewer who read version 2 is late too: the first decision changed it.
+    const late = await audit(admin, { idList: [a.id], versions: [2], auditStatus: '2', auditReason: '不符' });
+    expect(late.status).toBe(409);
+    expect((await rowOf(a.id)).auditStatus).toBe('1');
+  });
+
+  it('decides nothing in a batch when any record changed, listing every changed one (en too)', async () => {
+    const a = await applyToOpenPlan(t, { name: '赵一致' });
+    const b = await applyToOpenPlan(t, { name: '钱改过' });
+    const c = await applyToOpenPlan(t, { name: '孙换号' });
+    // The reviewer reads the list page.
+    const listed = await t.call<{ records: Row[] }>('GET', '/candidate/enroll/page', {
+      token: admin,
+      query: { size: 100 },
+    });
+    const seen = new Map(listed.body.data.records.map((r) => [r.id, r.version]));
+    const ids = [a.id, b.id, c.id];
+    expect(ids.map((id) => seen.get(id))).toEqual([1, 1, 1]);
+    // The candidate of b edits the major, an administrator changes c's phone.
+    expect((await edit(b, { major: '伪造专业' })).statusCode).toBe(200);
+    const phone = await t.secure(
+      'PUT',
+      '/candidate/enroll',
+      { id: c.id, phone: '13900001111' },
+      { token: admin },
+    );
+    expect(phone.status, JSON.stringify(phone.body)).toBe(200);
+    const versions = ids.map((id) => seen.get(id)!);
+    const stale = await audit(admin, { idList: ids, versions, auditStatus: '1' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.msg).toBe('报名信息已被修改（钱改过，第 2 版；孙换号，第 2 版），请刷新后重新审核');
+    const en = await t.call('POST', '/candidate/enroll/audit', {
+      token: admin,
+      lang: 'en',
+      body: { idList: ids, versions, auditStatus: '2', auditReason: '不符' },
+    });
+    expect(en.status).toBe(409);
+    expect(en.body.msg).toBe(
+      'The application was changed (钱改过, version 2; 孙换号, version 2); reload it and audit again',
+    );
+    const rows = await t.database.db
+      .select({ auditStatus: enroll.auditStatus })
+      .from(enroll)
+      .where(inArray(enroll.id, ids));
+    expect(rows.map((r) => r.auditStatus)).toEqual(['0', '0', '0']);
+    for (const id of ids) expect(await trailOf(id)).toEqual([]);
+    // With the versions read anew the batch passes, one trail entry each.
+    const fresh = await audit(admin, { idList: ids, versions: [1, 2, 2], auditStatus: '1' });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.data).toEqual({ count: 3 });
+    for (const id of ids) expect(await trailOf(id)).toHaveLength(1);
+  });
+
+  it('requires the versions read, one per id (400 naming the field)', async () => {
+    const a = await applyToOpenPlan(t);
+    const missing = await audit(admin, { idList: [a.id], auditStatus: '1' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.msg).toContain('所见版本');
+    const short = await audit(admin, { idList: [a.id, a.id + 1], versions: [1], auditStatus: '1' });
+    expect(short.status).toBe(400);
+    expect(short.body.msg).toContain('所见版本须与所选记录一一对应');
+    expect((await audit(admin, { idList: [a.id], versions: [0], auditStatus: '1' })).status).toBe(400);
+    expect((await rowOf(a.id)).auditStatus).toBe('0');
+  });
+});
+
 describe('filters and options', () => {
   it('filters the page by audit status and lists the options in the caller’s language', async () => {
     const a = await applyToOpenPlan(t);
-    await audit(admin, { idList: [a.id], auditStatus: '2', auditReason: '资料不全' });
+    await audit(admin, {
+      idList: [a.id],
+      versions: await versionsOf([a.id]),
+      auditStatus: '2',
+      auditReason: '资料不全',
+    });
     const rejected = await t.call<{ records: { id: number; auditStatus: string }[] }>(
       'GET',
       '/candidate/enroll/page',

@@ -134,10 +134,14 @@ describe('GET /candidate/enroll/statistics (dashboard: enrolments against demand
       teacherCertificationSubject: other!.subject,
     });
     const audit = (body: object) => t.call('POST', '/candidate/enroll/audit', { token: admin, body });
-    expect((await audit({ idList: [passed.id, away.id], auditStatus: '1' })).status).toBe(200);
-    expect((await audit({ idList: [rejected.id], auditStatus: '2', auditReason: '照片不清晰' })).status).toBe(
+    // Fresh applications: each is at its first version when the reviewer decides.
+    expect((await audit({ idList: [passed.id, away.id], versions: [1, 1], auditStatus: '1' })).status).toBe(
       200,
     );
+    expect(
+      (await audit({ idList: [rejected.id], versions: [1], auditStatus: '2', auditReason: '照片不清晰' }))
+        .status,
+    ).toBe(200);
 
     const all = await statistics(admin);
     expect(all.total).toBe(before.total + 3);

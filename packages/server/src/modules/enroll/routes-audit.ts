@@ -5,20 +5,23 @@ import { ok } from '../../lib/envelope';
 import { auditEnrolls, auditStatusOptions } from './service-audit';
 
 /**
- * The audit of applications in the back office (issue 8 "Audit", spec §2 "Enrolment records", §6 region
- * scope): a reviewer passes or rejects applications of their region; each decision is written to the
- * operation log (plugins/audit.ts) as an edit.
+ * The audit of applications in the back office (spec §2 "Enrolment records", §6 region scope): a
+ * reviewer passes or rejects applications of their region as read (their versions); each decision is
+ * written to the trail and to the operation log (plugins/audit.ts) as an edit.
  */
 export async function enrollAuditRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
   /**
-   * POST /candidate/enroll/audit {idList: 1..500 ids, auditStatus: '1' pass | '2' reject, auditReason}
-   * (PERMISSIONS.enroll.audit). Answers {count} with msg 'enroll.audit.done'. Errors: 400 field errors
-   * (a rejection without a reason: 'enroll.audit.reasonRequired'; reason over 200 characters), 403
-   * without the key, 404 'enroll.notFound' when any id is not an enrolment in the caller's region
-   * (then nothing changes).
+   * POST /candidate/enroll/audit {idList: 1..500 ids, versions: the version read of each id (same
+   * order, required), auditStatus: '1' pass | '2' reject, auditReason} (PERMISSIONS.enroll.audit).
+   * Answers {count} with msg 'enroll.audit.done'. Errors: 400 field errors (a rejection without a
+   * reason: 'enroll.audit.reasonRequired'; reason over 200 characters; versions missing or not one per
+   * id: 'enroll.audit.versionsMismatch'), 403 without the key, 404 'enroll.notFound' when any id is not
+   * an enrolment in the caller's region, 409 'enroll.audit.changed' naming every record changed since
+   * it was read (data.changed [{id, name, version}]) — then nothing changes. Each decision is written
+   * to the trail (docs/security.md "Trails").
    */
   app.post(
     '/candidate/enroll/audit',
@@ -27,14 +30,14 @@ export async function enrollAuditRoutes(base: FastifyInstance) {
       schema: {
         tags: ['enroll'],
         summary:
-          "Audit enrolments {idList, auditStatus '1'|'2', auditReason (required when '2', ≤200)} in the caller’s region, all or none: {count}",
+          "Audit enrolments {idList, versions (the version read of each), auditStatus '1'|'2', auditReason (required when '2', ≤200)} in the caller’s region, all or none: {count}; 409 naming the records changed since read",
         body: enrollAuditSchema,
       },
     },
     async (req) =>
       ok(
         req,
-        { count: await auditEnrolls(ctx, req.body, req.admin!.id, req.admin!.scope) },
+        { count: await auditEnrolls(ctx, req.body, { admin: req.admin!, ip: req.ip, lang: req.lang }) },
         'enroll.audit.done',
       ),
   );

@@ -1,4 +1,4 @@
-import { and, inArray } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import {
   AUDIT_STATUS,
   AUDIT_STATUSES,
@@ -6,52 +6,95 @@ import {
   type EnrollAuditInput,
   type Lang,
   type MessageKey,
-  type RegionScope,
 } from '@tegang/domain';
 import type { AppContext } from '../../context';
 import { enroll } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { scopeWhere } from '../../lib/scope';
+import type { AdminPrincipal } from '../../types';
+import { writeTrail } from '../monitor/service-trail';
 
 /**
- * The audit of applications (issue 8 "Audit"): a reviewer passes or rejects the applications of their
- * region; the candidate sees the decision, corrects and resubmits a rejected one (service.ts
+ * The audit of applications (spec §2 "Enrolment records"): a reviewer passes or rejects the
+ * applications of their region, each decision bound to the version the reviewer read; the candidate sees the decision, corrects and resubmits a rejected one (service.ts
  * `editApplication` makes it pending again) and can no longer change a passed one.
  */
 
+/** Who decides, and from where (the trail entry of each decision). */
+export interface Auditor {
+  admin: AdminPrincipal;
+  ip: string;
+  lang: Lang;
+}
+
 /**
- * POST /candidate/enroll/audit: records one decision for every id of `input.idList` in one transaction:
- * auditStatus, auditReason (null when passing), auditTime (now) and auditorId. All ids must be
- * enrolments inside `scope`, else 404 'enroll.notFound' and nothing changes. Returns how many changed.
- * A passed application may be audited again (a reviewer correcting a mistake) — only candidates are
- * locked out of a passed one.
+ * POST /candidate/enroll/audit (spec §2 "Enrolment records"): records one decision for every id of
+ * `input.idList` in one transaction: auditStatus, auditReason (null when passing), auditTime (now),
+ * auditorId, and raises each version. All ids must be enrolments inside the auditor's scope, else 404
+ * 'enroll.notFound'; every one must still have the version the reviewer read (`input.versions[i]` for
+ * `idList[i]`), else 409 'enroll.audit.changed' naming each changed record ("{name}，第 {version} 版",
+ * its current version) with data {changed: [{id, name, version}]} — in both cases nothing changes.
+ * Each decision is written to the trail (event 'enroll.audit': version read, decision, reason) in the
+ * same transaction (docs/security.md "Trails"). Returns how many changed. A passed application may be
+ * audited again (a reviewer correcting a mistake) — only candidates are locked out of a passed one.
  */
-export async function auditEnrolls(
-  ctx: AppContext,
-  input: EnrollAuditInput,
-  auditorId: number,
-  scope: RegionScope,
-): Promise<number> {
+export async function auditEnrolls(ctx: AppContext, input: EnrollAuditInput, by: Auditor): Promise<number> {
   const ids = [...new Set(input.idList)];
   return ctx.db.transaction(async (tx) => {
     const found = await tx
-      .select({ id: enroll.id })
+      .select({
+        id: enroll.id,
+        name: enroll.name,
+        version: enroll.version,
+        provinceCode: enroll.provinceCode,
+        cityCode: enroll.cityCode,
+        countyCode: enroll.countyCode,
+      })
       .from(enroll)
-      .where(and(inArray(enroll.id, ids), scopeWhere(enroll, scope)))
+      .where(and(inArray(enroll.id, ids), scopeWhere(enroll, by.admin.scope)))
       .for('update');
     if (found.length !== ids.length) throw new AppError(404, 'enroll.notFound');
+    const byId = new Map(found.map((r) => [r.id, r]));
+    // In the order of the request; an id listed twice with two versions is stale in one of them.
+    const changed = [
+      ...new Set(input.idList.filter((id, i) => byId.get(id)!.version !== input.versions[i])),
+    ].map((id) => byId.get(id)!);
+    if (changed.length) {
+      const changes = changed
+        .map((r) => translate(by.lang, 'enroll.audit.changedItem', { name: r.name, version: r.version }))
+        .join(translate(by.lang, 'enroll.audit.changedSeparator'));
+      throw new AppError(
+        409,
+        'enroll.audit.changed',
+        { changes },
+        { changed: changed.map((r) => ({ id: r.id, name: r.name, version: r.version })) },
+      );
+    }
     const passed = input.auditStatus === AUDIT_STATUS.passed;
-    const changed = await tx
+    const auditReason = passed ? null : (input.auditReason ?? null);
+    const updated = await tx
       .update(enroll)
       .set({
         auditStatus: input.auditStatus,
-        auditReason: passed ? null : (input.auditReason ?? null),
+        auditReason,
         auditTime: ctx.now(),
-        auditorId,
+        auditorId: by.admin.id,
+        version: sql`${enroll.version} + 1`,
       })
       .where(inArray(enroll.id, ids))
       .returning({ id: enroll.id });
-    return changed.length;
+    await writeTrail(
+      tx,
+      { id: by.admin.id, userName: by.admin.userName, ip: by.ip },
+      found.map((r) => ({
+        event: 'enroll.audit',
+        targetTable: 'enroll',
+        targetId: r.id,
+        region: r,
+        detail: { version: r.version, decision: input.auditStatus, reason: auditReason },
+      })),
+    );
+    return updated.length;
   });
 }
 

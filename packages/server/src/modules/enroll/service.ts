@@ -502,7 +502,8 @@ export async function submitApplication(
  * PUT /api/apply: replaces the candidate's own application while the window is open (the photo only
  * when a new one comes); the enrolment form is generated anew. Returns the id; 404 'enroll.notFound'
  * without an application, 409 'enroll.audit.passedLocked' once it passed the audit (issue 8), 400 as
- * POST. Editing a rejected (or pending) application resubmits it: auditStatus goes back to pending;
+ * POST. The version rises (an audit of the former version answers 409). Editing a rejected (or
+ * pending) application resubmits it: auditStatus goes back to pending;
  * the last rejection's auditReason, auditTime and auditorId stay for the record until the next decision.
  */
 export async function editApplication(
@@ -525,6 +526,8 @@ export async function editApplication(
         createStatus: CREATE_STATUS.pending,
         auditStatus: AUDIT_STATUS.pending,
         updateTime: ctx.now(),
+        // a reviewer who read the former version cannot decide on this one (service-audit.ts)
+        version: sql`${enroll.version} + 1`,
       })
       // A reviewer may pass it meanwhile: a passed application is never overwritten.
       .where(and(eq(enroll.id, current.row.id), ne(enroll.auditStatus, AUDIT_STATUS.passed)))
@@ -627,13 +630,18 @@ export async function enrollmentDetail(
 }
 
 /**
- * PUT /candidate/enroll: changes the phone of an enrolment in `scope` (the only editable field); the
- * form is generated anew. 404 'enroll.notFound' outside the scope.
+ * PUT /candidate/enroll: changes the phone of an enrolment in `scope` (the only editable field) and
+ * raises its version; the form is generated anew. 404 'enroll.notFound' outside the scope.
  */
 export async function updateEnrollPhone(ctx: AppContext, id: number, phone: string, scope: RegionScope) {
   const [row] = await ctx.db
     .update(enroll)
-    .set({ phone, createStatus: CREATE_STATUS.pending, updateTime: ctx.now() })
+    .set({
+      phone,
+      createStatus: CREATE_STATUS.pending,
+      updateTime: ctx.now(),
+      version: sql`${enroll.version} + 1`,
+    })
     .where(inScope(id, scope))
     .returning({ id: enroll.id });
   if (!row) throw new AppError(404, 'enroll.notFound');
