@@ -11,7 +11,7 @@ import {
   type CandidateResult,
   type Page,
 } from '@tegang/domain';
-import { admissionResult, recruitPlan, sysOperLog, sysRole } from '../../src/db/schema';
+import { admissionResult, auditTrail, recruitPlan, sysOperLog, sysRole } from '../../src/db/schema';
 import { unseal } from '../../src/lib/sealed';
 import { PE_COLUMN } from '../../src/modules/admission-result/service';
 import { createTestApp, type TestApp } from '../helpers';
@@ -274,7 +274,7 @@ describe('list, detail, scope', () => {
 
   it('shows the physical exam in clear with the key, and logs the view without the value', async () => {
     const id = (await resultOf(a.enrollId))!.id;
-    const before = await t.database.db.select().from(sysOperLog);
+    const before = await t.database.db.select().from(auditTrail);
     const answer = await t.call<AdmissionResultDetail>('GET', `${BASE}/${id}`, { token: admin });
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({
@@ -298,28 +298,31 @@ describe('list, detail, scope', () => {
       physicalExaminationVisible: true,
     });
     expect(answer.raw.headers['cache-control']).toBe('no-store');
-    const after = await t.database.db.select().from(sysOperLog);
+    // The view goes to the append-only trail (docs/security.md "Trails"), with the row's region.
+    const after = await t.database.db.select().from(auditTrail);
     const added = after.filter((r) => !before.some((x) => x.id === r.id));
-    const views = added.filter((r) => r.params?.includes('physicalExamination.viewed'));
+    const views = added.filter((r) => r.event === 'physicalExamination.viewed');
     expect(views).toHaveLength(1);
-    expect(views[0]!.params).toContain(`"resultId":${id}`);
-    expect(views[0]!.url).toBe(`${BASE}/${id}`);
-    expect(views[0]!.operatorName).toBe('admin');
-    for (const r of after) expect(`${r.params}${r.errorMsg}`).not.toContain(PE_A);
+    expect(views[0]).toMatchObject({ targetTable: 'admission_result', targetId: id, countyCode: '520102' });
+    expect(views[0]!.detail).toMatchObject({ enrollId: a.enrollId, url: `${BASE}/${id}` });
+    expect(views[0]!.actorName).toBe('admin');
+    for (const r of after) expect(JSON.stringify(r.detail)).not.toContain(PE_A);
+    for (const r of await t.database.db.select().from(sysOperLog))
+      expect(`${r.params}${r.errorMsg}`).not.toContain(PE_A);
   });
 
   it('masks the physical exam for a reader without the key, and logs nothing', async () => {
     const reader = await adminWith(t, [R.query, R.list]);
     const id = (await resultOf(a.enrollId))!.id;
-    const before = (await t.database.db.select().from(sysOperLog)).length;
+    const before = (await t.database.db.select().from(auditTrail)).length;
     const answer = await t.call<AdmissionResultDetail>('GET', `${BASE}/${id}`, { token: reader });
     expect(answer.status).toBe(200);
     expect(answer.body.data.physicalExamination).toBe(MASKED);
     expect(answer.body.data.physicalExaminationVisible).toBe(false);
     expect(answer.raw.body).not.toContain(PE_A);
-    const logs = await t.database.db.select().from(sysOperLog);
-    expect(logs.filter((r) => r.params?.includes('physicalExamination.viewed'))).toHaveLength(1);
-    expect(logs.length).toBe(before);
+    const trail = await t.database.db.select().from(auditTrail);
+    expect(trail.filter((r) => r.event === 'physicalExamination.viewed')).toHaveLength(1);
+    expect(trail.length).toBe(before);
   });
 
   it('keeps another county’s administrator to their own region', async () => {

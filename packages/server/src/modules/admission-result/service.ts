@@ -19,27 +19,58 @@ import {
 } from '@tegang/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db';
-import { admissionResult, enroll, recruitPlan, sysOperLog } from '../../db/schema';
+import { admissionResult, enroll, recruitPlan } from '../../db/schema';
 import { page } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { containsPattern } from '../../lib/like';
 import { offsetOf, type Paging } from '../../lib/paging';
 import { scopeWhere } from '../../lib/scope';
-import { unseal } from '../../lib/sealed';
+import { SealedValueError, unseal, type SealedSlot } from '../../lib/sealed';
 import type { AdminPrincipal } from '../../types';
 import { loadRegions } from '../system/reference/service';
+import { writeTrail } from '../monitor/service-trail';
 
 /**
  * Admission results in the back office (spec §2 "Admission results", §3 "Admission result", §7; issue 9):
  * list, detail, delete, code lists. The region scope is the enrolment's (province/city/county codes of
- * `enroll`). The physical examination result is sealed at rest (lib/sealed.ts, column name
- * {@link PE_COLUMN} as associated data): lists never read it (only whether one exists), the detail opens
+ * `enroll`). The physical examination result is sealed at rest (lib/sealed.ts, bound to its column and
+ * row by {@link peSlot}): lists never read it (only whether one exists), the detail opens
  * it only for holders of PERMISSIONS.admissionResult.physicalExam and writes each such view to the
  * operation log first (without the value).
  */
 
-/** Associated data of the sealed physical examination result: the table and column it belongs to. */
+/** The table and column of the sealed physical examination result (associated data of lib/sealed.ts). */
 export const PE_COLUMN = 'admission_result.physical_examination';
+
+/**
+ * Where a physical examination result is sealed: its column and its row, identified by the enrolment
+ * id ('enroll_id=<id>'). The enrolment id, not the result id, because the import seals before it
+ * upserts (the result id does not exist yet for a new row) and a result is unique per enrolment
+ * (admission_result_enroll_uq), so the binding holds across re-imports of the same candidate.
+ */
+export function peSlot(enrollId: number): SealedSlot {
+  return { column: PE_COLUMN, row: `enroll_id=${enrollId}` };
+}
+
+/**
+ * Opens the physical examination result of result `resultId`. A value that does not open (copied from
+ * another row, altered, or under a key no longer configured) answers 409 'result.sealed.unreadable'
+ * {id}, never the ciphertext or a 500.
+ */
+export function openPhysicalExam(
+  ctx: AppContext,
+  sealed: string,
+  enrollId: number,
+  resultId: number,
+): string {
+  try {
+    return unseal(ctx.dataKeys, sealed, peSlot(enrollId));
+  } catch (error) {
+    if (error instanceof SealedValueError)
+      throw new AppError(409, 'result.sealed.unreadable', { id: resultId });
+    throw error;
+  }
+}
 
 /** A numeric(6,2) as the text of the domain's score ('85.50' → '85.5', '90.00' → '90'). */
 export function scoreText(value: string | null): string | null {
@@ -163,8 +194,8 @@ export interface Viewer {
  * GET /candidate/admissionResults/{id}: both groups of spec §2 for a result inside the viewer's scope
  * (404 'result.notFound' outside or unknown). The physical examination result is opened only when the
  * viewer holds PERMISSIONS.admissionResult.physicalExam and one exists; that view is first written to
- * the operation log (module candidate/admissionResults, the result id, "physical examination viewed",
- * never the value) — no log entry, no clear value. Otherwise {@link MASKED} (or null when none) and
+ * the append-only trail (event 'physicalExamination.viewed', the result id, never the value) — no
+ * trail entry, no clear value. Otherwise {@link MASKED} (or null when none) and
  * physicalExaminationVisible false.
  */
 export async function resultDetail(
@@ -208,7 +239,7 @@ export async function resultDetail(
     hasPermission(viewer.admin.permissions, PERMISSIONS.admissionResult.physicalExam);
   let physicalExamination = row.physicalExamination;
   if (visible) {
-    const clear = unseal(ctx.dataKeys, found.sealed!, PE_COLUMN);
+    const clear = openPhysicalExam(ctx, found.sealed!, found.row.enrollId, id);
     await logPhysicalExamView(ctx, id, found.row.enrollId, viewer);
     physicalExamination = clear;
   }
@@ -229,20 +260,25 @@ export async function resultDetail(
   };
 }
 
-/** The operation-log entry of one clear view of a physical examination result (no value in it). */
+/**
+ * The trail entry of one clear view of a physical examination result (docs/security.md "Trails"):
+ * who, from where, the result and its enrolment with the enrolment's region codes — never the value.
+ * The trail is append-only, so no log administrator can remove the record of a view.
+ */
 async function logPhysicalExamView(ctx: AppContext, resultId: number, enrollId: number, viewer: Viewer) {
-  await ctx.db.insert(sysOperLog).values({
-    module: 'candidate/admissionResults',
-    businessType: '0',
-    method: 'GET',
-    url: viewer.url.split('?')[0]!.slice(0, 300),
-    operatorId: viewer.admin.id,
-    operatorName: viewer.admin.userName,
-    ip: viewer.ip.slice(0, 64),
-    params: JSON.stringify({ event: 'physicalExamination.viewed', resultId, enrollId }),
-    status: 0,
-    costMs: 0,
-  });
+  const [region] = await ctx.db
+    .select({ provinceCode: enroll.provinceCode, cityCode: enroll.cityCode, countyCode: enroll.countyCode })
+    .from(enroll)
+    .where(eq(enroll.id, enrollId));
+  await writeTrail(ctx.db, { id: viewer.admin.id, userName: viewer.admin.userName, ip: viewer.ip }, [
+    {
+      event: 'physicalExamination.viewed',
+      targetTable: 'admission_result',
+      targetId: resultId,
+      region,
+      detail: { enrollId, url: viewer.url.split('?')[0]!.slice(0, 300) },
+    },
+  ]);
 }
 
 /**
@@ -318,7 +354,7 @@ export async function candidateResult(
     interviewScore: scoreText(r.interviewScore),
     examTotalScore: scoreText(r.examTotalScore),
     physicalExamination:
-      r.physicalExamination === null ? null : unseal(ctx.dataKeys, r.physicalExamination, PE_COLUMN),
+      r.physicalExamination === null ? null : openPhysicalExam(ctx, r.physicalExamination, r.enrollId, r.id),
     admissionStatus: r.admissionStatus,
     officeSchool: r.officeSchool,
     admissionCounty:
