@@ -9,7 +9,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyMultipart from '@fastify/multipart';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { PHOTO_MAX_BYTES, resolveLang, translate } from '@tegang/domain';
-import type { Config } from './config';
+import { PRODUCTION_CHECKS, type Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db';
 import { memoryKv, redisKv, type Kv } from './integrations/kv';
@@ -70,6 +70,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (stale.length)
       app.log.warn(`removed ${stale.length} stale temporary file(s) under ${config.filesDir}`);
   }
+  // Production checks waived by ALLOW_INSECURE_PRODUCTION (config.ts PRODUCTION_CHECKS): said at every start.
+  for (const waived of config.insecureProduction)
+    app.log.warn(
+      `ALLOW_INSECURE_PRODUCTION waives ${PRODUCTION_CHECKS[waived].variable} with NODE_ENV=production: ${PRODUCTION_CHECKS[waived].message}`,
+    );
   const ctx: AppContext = {
     config,
     database,

@@ -44,7 +44,57 @@ const envSchema = z.object({
       message: 'an origin such as https://tegang.example.gov.cn',
     })
     .optional(),
+  ALLOW_INSECURE_PRODUCTION: z
+    .string()
+    .regex(/^\s*(sms|captcha|origin)\s*(,\s*(sms|captcha|origin)\s*)*$/, {
+      message: 'a comma-separated list of sms, captcha, origin (the production checks waived)',
+    })
+    .optional(),
 });
+
+/**
+ * The checks of a production start (NODE_ENV=production) that ALLOW_INSECURE_PRODUCTION may waive, each
+ * with the variable it is about and why it is refused (README "Configuration", docs/security.md
+ * "Production configuration").
+ */
+export const PRODUCTION_CHECKS = {
+  sms: {
+    variable: 'SMS_PROVIDER',
+    message:
+      '"console" only writes verification codes to the log; a real provider is required with NODE_ENV=production',
+  },
+  captcha: {
+    variable: 'CAPTCHA_ENABLED',
+    message: 'false turns the login captcha off; it is required with NODE_ENV=production',
+  },
+  origin: {
+    variable: 'PUBLIC_ORIGIN',
+    message: "required with NODE_ENV=production (the tickets' QR codes would take the caller's Host header)",
+  },
+} as const;
+export type ProductionWaiver = keyof typeof PRODUCTION_CHECKS;
+
+/**
+ * The production checks that fail for `env`, read from the raw variables so that they are listed with
+ * the schema's issues; none outside production or when waived by ALLOW_INSECURE_PRODUCTION.
+ */
+function productionFailures(env: NodeJS.ProcessEnv): {
+  failed: ProductionWaiver[];
+  waived: ProductionWaiver[];
+} {
+  if (env.NODE_ENV !== 'production') return { failed: [], waived: [] };
+  const allowed = new Set((env.ALLOW_INSECURE_PRODUCTION ?? '').split(',').map((w) => w.trim()));
+  const insecure: Record<ProductionWaiver, boolean> = {
+    sms: (env.SMS_PROVIDER ?? 'console') === 'console',
+    captcha: env.CAPTCHA_ENABLED === 'false' || env.CAPTCHA_ENABLED === '0',
+    origin: !env.PUBLIC_ORIGIN,
+  };
+  const checks = Object.keys(PRODUCTION_CHECKS) as ProductionWaiver[];
+  return {
+    failed: checks.filter((c) => insecure[c] && !allowed.has(c)),
+    waived: checks.filter((c) => insecure[c] && allowed.has(c)),
+  };
+}
 
 export interface Config {
   port: number;
@@ -86,6 +136,11 @@ export interface Config {
    * tickets' QR codes; unset: the origin of the request (development).
    */
   publicOrigin?: string;
+  /**
+   * Production checks waived by ALLOW_INSECURE_PRODUCTION that would otherwise have refused the start
+   * (e.g. ['sms'] for a test installation); logged as a warning at start. Empty outside production.
+   */
+  insecureProduction: ProductionWaiver[];
 }
 
 /** Reads and checks the environment. Throws an Error listing every bad variable. */
@@ -94,10 +149,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The SMS variables depend on SMS_PROVIDER: checked beside the schema so that one message lists all.
   const provider = SMS_PROVIDERS.find((p) => p === (env.SMS_PROVIDER ?? 'console'));
   const sms = provider ? readSmsSettings(provider, env) : null;
-  if (!parsed.success || !sms?.settings) {
+  const production = productionFailures(env);
+  if (!parsed.success || !sms?.settings || production.failed.length) {
     const lines = [
       ...(parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)),
       ...(sms?.issues ?? []).map((i) => `  ${i.variable}: ${i.message}`),
+      ...production.failed.map(
+        (c) =>
+          `  ${PRODUCTION_CHECKS[c].variable}: ${PRODUCTION_CHECKS[c].message} (or ALLOW_INSECURE_PRODUCTION=${c})`,
+      ),
     ];
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
@@ -129,5 +189,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     production: e.NODE_ENV === 'production',
     publicOrigin: e.PUBLIC_ORIGIN,
+    insecureProduction: production.waived,
   };
 }

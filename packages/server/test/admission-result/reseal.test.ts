@@ -101,6 +101,7 @@ describe('reseal-results', () => {
       RESULT_ENCRYPTION_KEYS: `k3:${k3.toString('base64')},k2:${k2.toString('base64')},k1:${k1.toString('base64')}`,
       TICKET_SIGNING_KEY: randomBytes(32).toString('base64'),
       NODE_ENV: 'production',
+      ALLOW_INSECURE_PRODUCTION: 'sms,origin',
     };
     const server = path.resolve(__dirname, '../..');
     const { stdout } = await promisify(execFile)('npx', ['tsx', 'src/scripts/reseal-results.ts'], {
