@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { sysErrorLog } from '../../src/db/schema';
 import { ERROR_LOG_LIMITS } from '../../src/modules/monitor/service-error-log';
 import { createTestApp, type TestApp } from '../helpers';
 
-/** POST /admin/errorLog is capped per entry and per session. */
+/** POST /admin/errorLog is capped per entry and per user and day (China Standard Time), over all sessions. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -30,8 +30,8 @@ describe('POST /admin/errorLog limits', () => {
     expect(await stored()).toBe(before);
   });
 
-  it('answers 429 past the per-session entry count; a new session starts afresh', async () => {
-    expect(ERROR_LOG_LIMITS.sessionEntries).toBe(200);
+  it('answers 429 past the daily entry count; logging in again does not renew it, the next day does', async () => {
+    expect(ERROR_LOG_LIMITS.dayEntries).toBe(200);
     const token = await t.adminToken();
     const hundred = Array.from({ length: 100 }, () => entry());
     expect((await t.call('POST', '/admin/errorLog', { token, body: hundred })).status).toBe(200);
@@ -39,18 +39,24 @@ describe('POST /admin/errorLog limits', () => {
     const before = await stored();
     const over = await t.call('POST', '/admin/errorLog', { token, body: [entry()] });
     expect(over.status).toBe(429);
-    expect(over.body.msg).toBe('本次登录上传的错误日志已达上限（200 条或 512 KB），请重新登录后再上传');
+    expect(over.body.msg).toBe('今天上传的错误日志已达上限（200 条或 512 KB），请明天再上传');
     const en = await t.call('POST', '/admin/errorLog', { token, body: [entry()], lang: 'en' });
     expect(en.body.msg).toBe(
-      'This session has reached its error log upload limit (200 entries or 512 KB); log in again to upload more',
+      'You have reached today’s error log upload limit (200 entries or 512 KB); upload more tomorrow',
     );
     expect(await stored()).toBe(before);
+    // A new login is the same user on the same day: still refused, nothing stored.
     const fresh = await t.adminToken();
+    expect((await t.call('POST', '/admin/errorLog', { token: fresh, body: [entry()] })).status).toBe(429);
+    expect(await stored()).toBe(before);
+    // Yesterday's entries (China Standard Time) no longer count.
+    await t.database.db.execute(sql`update sys_error_log set create_time = create_time - interval '1 day'`);
     expect((await t.call('POST', '/admin/errorLog', { token: fresh, body: [entry()] })).status).toBe(200);
   });
 
-  it('answers 429 past the per-session total size, all or nothing', async () => {
-    expect(ERROR_LOG_LIMITS.sessionBytes).toBe(512 * 1024);
+  it('answers 429 past the daily total size, all or nothing', async () => {
+    expect(ERROR_LOG_LIMITS.dayBytes).toBe(512 * 1024);
+    await t.database.db.execute(sql`update sys_error_log set create_time = create_time - interval '1 day'`);
     const token = await t.adminToken();
     // About 15 KB each: 34 fit in 512 KB, the 35th does not.
     const chunk = () => entry({ stack: '错'.repeat(5000) });
@@ -65,7 +71,8 @@ describe('POST /admin/errorLog limits', () => {
     expect(fits.status).toBe(200);
   });
 
-  it('parallel uploads cannot overshoot the session cap', async () => {
+  it('parallel uploads cannot overshoot the daily cap', async () => {
+    await t.database.db.execute(sql`update sys_error_log set create_time = create_time - interval '1 day'`);
     const token = await t.adminToken();
     const fifty = Array.from({ length: 50 }, () => entry({ message: 'parallel' }));
     const answers = await Promise.all(

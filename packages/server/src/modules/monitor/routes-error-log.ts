@@ -8,9 +8,9 @@ import { entry, storeErrorLog } from './service-error-log';
  * POST /admin/errorLog: the console uploads its local error log (spec §2: "It can upload logs to the
  * server"). Body: up to 100 entries; answers {count}. Stored with the uploader, not in the operation log.
  * Metered by ERROR_LOG_LIMITS: 413 `monitor.errorLog.entryTooLarge` for an oversized entry, 429
- * `monitor.errorLog.quota` when the session's allowance would be passed; a refused call stores nothing.
- * A session's usage is what its user stored since the session's login, counted in the database under a
- * per-user advisory lock, so parallel calls and several nodes cannot overshoot.
+ * `monitor.errorLog.quota` when the user's daily allowance would be passed; a refused call stores nothing.
+ * The usage is what the user stored since midnight (Asia/Shanghai) in any session, counted in the
+ * database under a per-user advisory lock, so parallel calls and several nodes cannot overshoot.
  */
 export async function errorLogRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();

@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db';
-import { authSession, sysErrorLog } from '../../db/schema';
+import { sysErrorLog } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AdminPrincipal } from '../../types';
 
@@ -18,15 +18,19 @@ type Entry = z.output<typeof entry>;
 
 /**
  * The meter of POST /admin/errorLog (docs/decisions.md "Error-log meter"): an entry may hold at most
- * `entryBytes` of UTF-8 over all its fields (else 413); one session may store at most
- * `sessionEntries` entries and `sessionBytes` in all (else 429; logging in again starts afresh).
- * A call holds at most 100 entries (400 by the schema).
+ * `entryBytes` of UTF-8 over all its fields (else 413); one user may store at most `dayEntries`
+ * entries and `dayBytes` in all per calendar day of China Standard Time, over all their sessions
+ * (else 429; logging in again does not renew it, the next day does). A call holds at most 100
+ * entries (400 by the schema).
  */
 export const ERROR_LOG_LIMITS = {
   entryBytes: 16 * 1024,
-  sessionEntries: 200,
-  sessionBytes: 512 * 1024,
+  dayEntries: 200,
+  dayBytes: 512 * 1024,
 } as const;
+
+/** The start of today in China Standard Time (Asia/Shanghai), on the database's clock. */
+const startOfDay = sql`(date_trunc('day', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')`;
 
 /** Namespace of the advisory lock that serialises one uploader's quota checks. */
 export const LOCK_NAMESPACE = 7306;
@@ -45,10 +49,10 @@ export const storedSize = sql<number>`coalesce(sum(
 export type ErrorLogEntry = z.output<typeof entry>;
 
 /**
- * Stores a session's uploaded browser errors (POST /admin/errorLog) and returns how many. Metered by
+ * Stores a user's uploaded browser errors (POST /admin/errorLog) and returns how many. Metered by
  * ERROR_LOG_LIMITS under a per-user advisory lock: 413 'monitor.errorLog.entryTooLarge' for an
- * oversized entry, 429 'monitor.errorLog.quota' when the session's allowance (entries or bytes stored
- * since its login) would be passed; a refused call stores nothing.
+ * oversized entry, 429 'monitor.errorLog.quota' when the user's daily allowance (entries or bytes
+ * stored since midnight, Asia/Shanghai, in any session) would be passed; a refused call stores nothing.
  */
 export async function storeErrorLog(
   db: Db,
@@ -63,19 +67,15 @@ export async function storeErrorLog(
   const bytes = sizes.reduce((a, b) => a + b, 0);
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${admin.id})`);
-    const [session] = await tx
-      .select({ since: authSession.createTime })
-      .from(authSession)
-      .where(eq(authSession.id, admin.sessionId));
-    const since = session?.since ?? new Date(0);
+    // Counted from the stored rows, not from the session: a new login shares the day's allowance.
     const [used] = await tx
       .select({ n: sql<number>`count(*)::int`, bytes: storedSize })
       .from(sysErrorLog)
-      .where(and(eq(sysErrorLog.userId, admin.id), gte(sysErrorLog.createTime, since)));
-    if (used!.n + entries.length > L.sessionEntries || Number(used!.bytes) + bytes > L.sessionBytes)
+      .where(and(eq(sysErrorLog.userId, admin.id), gte(sysErrorLog.createTime, startOfDay)));
+    if (used!.n + entries.length > L.dayEntries || Number(used!.bytes) + bytes > L.dayBytes)
       throw new AppError(429, 'monitor.errorLog.quota', {
-        count: L.sessionEntries,
-        size: L.sessionBytes / 1024,
+        count: L.dayEntries,
+        size: L.dayBytes / 1024,
       });
     await tx.insert(sysErrorLog).values(
       entries.map((e) => ({
