@@ -13,6 +13,7 @@ export * from './candidate-user';
 export * from './permissions';
 export * from './dictionaries';
 export * from './region';
+export * from './province';
 export * from './crypto';
 export * from './website';
 export * from './system';

@@ -463,6 +463,14 @@ export const en: Record<keyof typeof zh, string> = {
   'instruction.context.tooLarge': '{label} cannot exceed 100 KB',
   'instruction.context.empty': '{label} is empty once unsafe content is removed',
   'instruction.plan.unknown': '{label} does not exist',
+  // Province-wide objects (docs/security.md "Province-wide objects")
+  'province.only': 'Only a province-level account can change {object}',
+  'province.other': 'Only a province-level account of the owning province can change {object}',
+  'field.provinceObject.instruction': 'instructions',
+  'field.provinceObject.recruitPlan': 'recruit plans',
+  'field.provinceObject.educationPlan': 'the category–education mapping',
+  'field.provinceObject.dict': 'dictionaries',
+  'field.provinceObject.arrangement': 'the room and seat arrangement and its settings',
 
   // Issue 9: admission tickets and results
   'field.enrollId': 'Enrolment',

@@ -462,6 +462,14 @@ export const zh = {
   'instruction.context.tooLarge': '{label}不能超过100 KB',
   'instruction.context.empty': '{label}去除不安全的内容后为空',
   'instruction.plan.unknown': '{label}不存在',
+  // Province-wide objects (docs/security.md "Province-wide objects")
+  'province.only': '仅省级账号可以修改{object}',
+  'province.other': '仅所属省份的省级账号可以修改该{object}',
+  'field.provinceObject.instruction': '报名须知等说明',
+  'field.provinceObject.recruitPlan': '招聘计划',
+  'field.provinceObject.educationPlan': '类别与学历对应关系',
+  'field.provinceObject.dict': '字典',
+  'field.provinceObject.arrangement': '考场编排及其设置',
 
   // Issue 9: admission tickets and results
   'field.enrollId': '报名记录',

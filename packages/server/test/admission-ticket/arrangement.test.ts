@@ -275,20 +275,22 @@ describe('arrangement: database', () => {
     }
   });
 
-  it('arranges only the caller’s region', async () => {
+  it('is the province’s: its own province account arranges every county, a county office none', async () => {
+    // Arrangement settings hold every county's sites and notice (docs/decisions.md "Arrangement
+    // settings belong to the province").
+    const province = await makeAdmin(t, { provinceCode: COUNTIES.liuzhi.provinceCode });
+    const preview = (await arrange('arrange/preview', settings(planId), province)).body.data;
+    expect(preview.applicants).toBe(passedIds.size);
     const county = await makeAdmin(t, {
       provinceCode: COUNTIES.liuzhi.provinceCode,
       cityCode: COUNTIES.liuzhi.cityCode,
       countyCode: COUNTIES.liuzhi.countyCode,
     });
-    const preview = (await arrange('arrange/preview', settings(planId), county)).body.data;
-    const liuzhi = await t.database.db
-      .select()
-      .from(enroll)
-      .where(eq(enroll.countyCode, COUNTIES.liuzhi.countyCode));
-    expect(preview.applicants).toBe(liuzhi.filter((e) => passedIds.has(e.id)).length);
-    expect(preview.rooms.every((r) => r.siteCode === '02' || r.kept === r.seats)).toBe(true);
-    expect(preview.unassigned).toEqual([]);
+    const stored = await t.database.db.select().from(ticketArrangement);
+    const refused = await arrange('arrange', settings(planId, 5), county);
+    expect([refused.status, refused.body.msg]).toEqual([403, '仅省级账号可以修改考场编排及其设置']);
+    expect((await t.call('GET', `${BASE}/arrange/${planId}`, { token: county })).status).toBe(403);
+    expect(await t.database.db.select().from(ticketArrangement)).toEqual(stored);
   });
 
   it('answers 404 for an unknown plan and 400 naming the field', async () => {

@@ -18,6 +18,7 @@ import { importRoutes } from '../../imports/routes';
 import { ok } from '../../lib/envelope';
 import { exportRoutes } from '../../lib/export-routes';
 import { idParamSchema, pagingSchema } from '../../lib/paging';
+import { requirePlanProvince } from '../../lib/scope';
 import { arrangementSettings, previewArrangement, saveArrangement } from './arrangement';
 import { exportTickets, ticketExportLink } from './export';
 import { admissionTicketImport, ticketImportParam } from './import';
@@ -41,6 +42,8 @@ const planIdParams = z.object({ planId: idNumber('rule.invalidOption', 'rule.inv
  * Admission tickets in the back office (issue 9; spec §2 "Admission tickets", §7): list, detail,
  * add, edit, delete, distribution, import, export and the room and seat arrangement, each narrowed to
  * the caller's region through the ticket's enrolment. PDF generation and downloads are in pdf-*.ts.
+ * The arrangement (its settings, preview and save) is province-only (docs/decisions.md "Arrangement
+ * settings belong to the province").
  */
 export async function admissionTicketRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -205,11 +208,15 @@ export async function admissionTicketRoutes(base: FastifyInstance) {
       config: { access: { permission: P.arrange } },
       schema: {
         tags,
-        summary: 'The last saved arrangement settings of the plan (ArrangementInput) or null',
+        summary:
+          'The last saved arrangement settings of the plan (ArrangementInput) or null. Province-level accounts only (403 province.only / province.other): the settings hold every county’s sites.',
         params: planIdParams,
       },
     },
-    async (req) => ok(req, await arrangementSettings(ctx.db, req.params.planId)),
+    async (req) => {
+      await requirePlanProvince(ctx.db, req.admin, 'arrangement', [req.params.planId]);
+      return ok(req, await arrangementSettings(ctx.db, req.params.planId));
+    },
   );
 
   app.post(
@@ -219,11 +226,14 @@ export async function admissionTicketRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Room and seat arrangement of the plan’s audit-passed applicants in the caller’s region, computed without writing: ArrangementResult (saved false). 404 unknown plan',
+          'Room and seat arrangement of the plan’s audit-passed applicants in the caller’s region, computed without writing: ArrangementResult (saved false). 404 unknown plan. Province-level accounts only (403 province.only / province.other): the settings hold every county’s sites.',
         body: arrangementSchema,
       },
     },
-    async (req) => ok(req, await previewArrangement(ctx, req.body, req.admin!.scope, req.lang)),
+    async (req) => {
+      await requirePlanProvince(ctx.db, req.admin, 'arrangement', [req.body.planId]);
+      return ok(req, await previewArrangement(ctx, req.body, req.admin!.scope, req.lang));
+    },
   );
 
   app.post(
@@ -233,11 +243,14 @@ export async function admissionTicketRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Room and seat arrangement written in one transaction (distributed tickets kept as they are, settings stored): ArrangementResult (saved true)',
+          'Room and seat arrangement written in one transaction (distributed tickets kept as they are, settings stored): ArrangementResult (saved true). Province-level accounts only (403 province.only / province.other): the settings hold every county’s sites.',
         body: arrangementSchema,
       },
     },
-    async (req) => ok(req, await saveArrangement(ctx, req.body, req.admin!.scope, req.lang), 'common.saved'),
+    async (req) => {
+      await requirePlanProvince(ctx.db, req.admin, 'arrangement', [req.body.planId]);
+      return ok(req, await saveArrangement(ctx, req.body, req.admin!.scope, req.lang), 'common.saved');
+    },
   );
 
   app.get(

@@ -9,6 +9,7 @@ import {
 } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
 import { idParamSchema, pagingSchema } from '../../lib/paging';
+import { requireProvinceLevel } from '../../lib/scope';
 import { createEducationPlan, deleteEducationPlan, pageEducationPlans, updateEducationPlan } from './service';
 
 const P = PERMISSIONS.educationPlan;
@@ -18,7 +19,9 @@ const tags = ['educationPlan'];
  * Category–education mapping in the back office (spec §3 "Category-education mapping", §5, §7
  * "/recruit/educationPlan"): page, create, update, delete. Payload {category, education: string[]}
  * (category a recruit_plan_category value, unique → 409; education ≥ 1 sys_education values);
- * bad input → 400 naming the field ('{label}不能为空' when missing); unknown id → 404.
+ * bad input → 400 naming the field ('{label}不能为空' when missing); unknown id → 404. The mapping is
+ * global: only province-level accounts write it, others get 403 'province.only' (docs/security.md
+ * "Province-wide objects").
  */
 export async function educationPlanRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -48,11 +51,14 @@ export async function educationPlanRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Creates a mapping {category, education[]}; data is the new id; 409 when the category has one',
+          'Creates a mapping {category, education[]}; data is the new id; 409 when the category has one. Province-level accounts only (403 province.only).',
         body: educationPlanCreateSchema,
       },
     },
-    async (req) => ok(req, await createEducationPlan(req, ctx.db, req.body), 'common.saved'),
+    async (req) => {
+      requireProvinceLevel(req.admin, 'educationPlan');
+      return ok(req, await createEducationPlan(req, ctx.db, req.body), 'common.saved');
+    },
   );
 
   app.put(
@@ -62,11 +68,12 @@ export async function educationPlanRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Updates a mapping {id, category, education[]}; data is the id; 404 unknown id, 409 category taken',
+          'Updates a mapping {id, category, education[]}; data is the id; 404 unknown id, 409 category taken. Province-level accounts only (403 province.only).',
         body: educationPlanUpdateSchema,
       },
     },
     async (req) => {
+      requireProvinceLevel(req.admin, 'educationPlan');
       const { id, ...input } = req.body;
       return ok(req, await updateEducationPlan(req, ctx.db, id, input), 'common.saved');
     },
@@ -76,9 +83,15 @@ export async function educationPlanRoutes(base: FastifyInstance) {
     '/recruit/educationPlan/:id',
     {
       config: { access: { permission: P.remove } },
-      schema: { tags, summary: 'Deletes a mapping; 404 when it does not exist', params: idParamSchema },
+      schema: {
+        tags,
+        summary:
+          'Deletes a mapping; 404 when it does not exist. Province-level accounts only (403 province.only).',
+        params: idParamSchema,
+      },
     },
     async (req) => {
+      requireProvinceLevel(req.admin, 'educationPlan');
       await deleteEducationPlan(ctx.db, req.params.id);
       return ok(req, null, 'common.deleted');
     },

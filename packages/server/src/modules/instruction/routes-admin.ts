@@ -9,10 +9,12 @@ import {
 } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
 import { idListSchema, idParamSchema, pagingSchema } from '../../lib/paging';
+import { requirePlanProvince } from '../../lib/scope';
 import {
   createInstruction,
   deleteInstructions,
   getInstruction,
+  instructionPlanIds,
   instructionTypeOptions,
   pageInstructions,
   updateInstruction,
@@ -26,6 +28,8 @@ const tags = ['instruction'];
  * the paged list, the type options, create and update (encrypted; HTML sanitised; one per plan and
  * type, else 409), detail and delete. Errors: 400 naming the field ('{label}不能为空', unknown plan,
  * content empty once sanitised or over 100 KB), 403 without the key, 404 unknown id, 409 duplicate.
+ * Writes are province-only (docs/security.md "Province-wide objects"): 403 'province.only' for a city
+ * or county account, 'province.other' when the plan belongs to another province.
  */
 export async function instructionAdminRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -63,11 +67,15 @@ export async function instructionAdminRoutes(base: FastifyInstance) {
       config: { access: { permission: P.add }, encrypted: true, labels: INSTRUCTION_LABELS },
       schema: {
         tags,
-        summary: 'Creates an instruction {planId, type, context} (encrypted; HTML sanitised); data is the id',
+        summary:
+          'Creates an instruction {planId, type, context} (encrypted; HTML sanitised); data is the id. Province-level accounts only (403 province.only / province.other).',
         body: instructionCreateSchema,
       },
     },
-    async (req) => ok(req, await createInstruction(ctx.db, req.lang, req.body), 'common.saved'),
+    async (req) => {
+      await requirePlanProvince(ctx.db, req.admin, 'instruction', [req.body.planId]);
+      return ok(req, await createInstruction(ctx.db, req.lang, req.body), 'common.saved');
+    },
   );
 
   app.put(
@@ -77,12 +85,15 @@ export async function instructionAdminRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Updates an instruction {id, planId, type, context} (encrypted; HTML sanitised); data is the id',
+          'Updates an instruction {id, planId, type, context} (encrypted; HTML sanitised); data is the id. Province-level accounts only (403 province.only / province.other).',
         body: instructionUpdateSchema,
       },
     },
     async (req) => {
       const { id, ...input } = req.body;
+      // Both the plan it hangs off now and the one it moves to must be the caller's.
+      const planIds = [...(await instructionPlanIds(ctx.db, [id])), input.planId];
+      await requirePlanProvince(ctx.db, req.admin, 'instruction', planIds);
       return ok(req, await updateInstruction(ctx.db, req.lang, id, input), 'common.saved');
     },
   );
@@ -93,11 +104,14 @@ export async function instructionAdminRoutes(base: FastifyInstance) {
       config: { access: { permission: P.remove } },
       schema: {
         tags,
-        summary: 'Deletes instructions {idList}: all of them, or nothing when one does not exist (404)',
+        summary:
+          'Deletes instructions {idList}: all of them, or nothing when one does not exist (404). Province-level accounts only (403 province.only / province.other).',
         body: idListSchema,
       },
     },
     async (req) => {
+      const planIds = await instructionPlanIds(ctx.db, req.body.idList);
+      await requirePlanProvince(ctx.db, req.admin, 'instruction', planIds);
       await deleteInstructions(ctx.db, req.body.idList);
       return ok(req, null, 'common.deleted');
     },
@@ -120,9 +134,16 @@ export async function instructionAdminRoutes(base: FastifyInstance) {
     '/recruit/instruction/:id',
     {
       config: { access: { permission: P.remove } },
-      schema: { tags, summary: 'Deletes one instruction; 404 when unknown', params: idParamSchema },
+      schema: {
+        tags,
+        summary:
+          'Deletes one instruction; 404 when unknown. Province-level accounts only (403 province.only / province.other).',
+        params: idParamSchema,
+      },
     },
     async (req) => {
+      const planIds = await instructionPlanIds(ctx.db, [req.params.id]);
+      await requirePlanProvince(ctx.db, req.admin, 'instruction', planIds);
       await deleteInstructions(ctx.db, [req.params.id]);
       return ok(req, null, 'common.deleted');
     },

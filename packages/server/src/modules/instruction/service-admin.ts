@@ -180,3 +180,13 @@ export async function deleteInstructions(db: Db, ids: number[]): Promise<void> {
 export function instructionTypeOptions(lang: Lang): CodeOption[] {
   return INSTRUCTION_TYPES.map((value) => ({ value, label: translate(lang, instructionTypeLabel(value)) }));
 }
+
+/** The plans the instructions `ids` hang off (unknown ids add nothing), for the province guard. */
+export async function instructionPlanIds(db: Db, ids: readonly number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectDistinct({ planId: instruction.planId })
+    .from(instruction)
+    .where(inArray(instruction.id, [...ids]));
+  return rows.map((r) => r.planId);
+}

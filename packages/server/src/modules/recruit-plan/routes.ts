@@ -11,6 +11,7 @@ import {
 } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
 import { idListSchema, idParamSchema, pagingSchema } from '../../lib/paging';
+import { requirePlanProvince, requireProvinceLevel } from '../../lib/scope';
 import {
   changePlanStatus,
   checkBirthLimitCodes,
@@ -35,6 +36,8 @@ const statusParamsSchema = idParamSchema.extend({
  * Recruit plans in the back office (spec §7 "Recruit plan", §2 "Recruit plan", §4, §5): the paged
  * list, create and update (encrypted, timeline rules of §5), detail, delete of unpublished plans,
  * the status options and status changes (one open plan at a time), and the plan options for selects.
+ * Writes are province-only (docs/security.md "Province-wide objects"): 403 'province.only' for a city
+ * or county account, 'province.other' for a plan whose plan data lies in another province.
  */
 export async function recruitPlanRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -81,11 +84,12 @@ export async function recruitPlanRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Creates a plan (encrypted), unpublished (status 0); birthLimits {education code: YYYY-MM-DD} (400 on birthLimits for an unknown code or bad date); data is the new id',
+          'Creates a plan (encrypted), unpublished (status 0); birthLimits {education code: YYYY-MM-DD} (400 on birthLimits for an unknown code or bad date); data is the new id. Province-level accounts only (403 province.only / province.other).',
         body: recruitPlanCreateSchema,
       },
     },
     async (req) => {
+      requireProvinceLevel(req.admin, 'recruitPlan');
       await checkBirthLimitCodes(ctx.db, req.body, req.lang);
       return ok(req, await createPlan(ctx.db, req.body), 'common.saved');
     },
@@ -97,12 +101,14 @@ export async function recruitPlanRoutes(base: FastifyInstance) {
       config: { access: { permission: P.edit }, encrypted: true, labels: RECRUIT_PLAN_LABELS },
       schema: {
         tags,
-        summary: 'Updates a plan (encrypted; all fields and id, status unchanged); data is the id',
+        summary:
+          'Updates a plan (encrypted; all fields and id, status unchanged); data is the id. Province-level accounts only (403 province.only / province.other).',
         body: recruitPlanUpdateSchema,
       },
     },
     async (req) => {
       const { id, ...input } = req.body;
+      await requirePlanProvince(ctx.db, req.admin, 'recruitPlan', [id]);
       await checkBirthLimitCodes(ctx.db, input, req.lang);
       return ok(req, await updatePlan(ctx.db, id, input), 'common.saved');
     },
@@ -114,11 +120,13 @@ export async function recruitPlanRoutes(base: FastifyInstance) {
       config: { access: { permission: P.remove } },
       schema: {
         tags,
-        summary: 'Deletes plans {idList}: all unpublished, else nothing is deleted',
+        summary:
+          'Deletes plans {idList}: all unpublished, else nothing is deleted. Province-level accounts only (403 province.only / province.other).',
         body: idListSchema,
       },
     },
     async (req) => {
+      await requirePlanProvince(ctx.db, req.admin, 'recruitPlan', req.body.idList);
       await deletePlans(ctx.db, req.body.idList);
       return ok(req, null, 'common.deleted');
     },
@@ -130,11 +138,13 @@ export async function recruitPlanRoutes(base: FastifyInstance) {
       config: { access: { permission: P.status } },
       schema: {
         tags,
-        summary: 'Changes the status (0 unpublished, 1 open, 2 closed); at most one plan is open',
+        summary:
+          'Changes the status (0 unpublished, 1 open, 2 closed); at most one plan is open. Province-level accounts only (403 province.only / province.other).',
         params: statusParamsSchema,
       },
     },
     async (req) => {
+      await requirePlanProvince(ctx.db, req.admin, 'recruitPlan', [req.params.id]);
       await changePlanStatus(ctx.db, req.params.id, req.params.status);
       return ok(req, null);
     },
@@ -155,11 +165,13 @@ export async function recruitPlanRoutes(base: FastifyInstance) {
       config: { access: { permission: P.remove } },
       schema: {
         tags,
-        summary: 'Deletes an unpublished plan with its plan data and instructions',
+        summary:
+          'Deletes an unpublished plan with its plan data and instructions. Province-level accounts only (403 province.only / province.other).',
         params: idParamSchema,
       },
     },
     async (req) => {
+      await requirePlanProvince(ctx.db, req.admin, 'recruitPlan', [req.params.id]);
       await deletePlans(ctx.db, [req.params.id]);
       return ok(req, null, 'common.deleted');
     },

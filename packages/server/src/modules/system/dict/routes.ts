@@ -9,6 +9,8 @@ import {
   dictTypeUpdateSchema,
   PERMISSIONS,
 } from '@tegang/domain';
+import type { FastifyRequest } from 'fastify';
+import { requireProvinceLevel } from '../../../lib/scope';
 import { deleteRoutes, listRoute, saveRoutes } from '../routes-crud';
 import {
   pageDictItems,
@@ -24,7 +26,13 @@ import {
 const P = PERMISSIONS.dict;
 const tags = ['system:dict'];
 
-/** Registers the dictionary routes of spec §7 Dictionaries (types and items: list, create, update, delete). */
+/** Dictionaries are province-wide: every write asks for a province-level account (docs/security.md "Province-wide objects"). */
+const provinceOnly = (req: FastifyRequest) => requireProvinceLevel(req.admin, 'dict');
+
+/**
+ * Registers the dictionary routes of spec §7 Dictionaries (types and items: list, create, update,
+ * delete). Writes answer 403 'province.only' to a city or county account.
+ */
 export async function dictRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
@@ -45,14 +53,21 @@ export async function dictRoutes(base: FastifyInstance) {
     labels: DICT_TYPE_LABELS,
     create: {
       summary:
-        "Creates a dictionary type {name, type (unique), isSystem '0'|'1', description}; data is the id",
+        "Creates a dictionary type {name, type (unique), isSystem '0'|'1', description}; data is the id. Province-level accounts only (403 province.only).",
       body: dictTypeCreateSchema,
-      save: (req, body) => saveType(db, req, body),
+      save: (req, body) => {
+        provinceOnly(req);
+        return saveType(db, req, body);
+      },
     },
     update: {
-      summary: 'Updates a dictionary type (as create, with id; its items follow a new type)',
+      summary:
+        'Updates a dictionary type (as create, with id; its items follow a new type). Province-level accounts only (403 province.only).',
       body: dictTypeUpdateSchema,
-      save: (req, body) => saveType(db, req, body),
+      save: (req, body) => {
+        provinceOnly(req);
+        return saveType(db, req, body);
+      },
     },
   });
 
@@ -62,10 +77,13 @@ export async function dictRoutes(base: FastifyInstance) {
     tags,
     summaries: {
       byIds:
-        "Deletes dictionary types {idList} with their items in one transaction; system ones (isSystem '1') are refused",
-      byId: "Deletes a dictionary type with its items; a system one (isSystem '1') is refused",
+        "Deletes dictionary types {idList} with their items in one transaction; system ones (isSystem '1') are refused. Province-level accounts only (403 province.only).",
+      byId: "Deletes a dictionary type with its items; a system one (isSystem '1') is refused. Province-level accounts only (403 province.only).",
     },
-    remove: (_req, ids) => deleteTypes(db, ids),
+    remove: (req, ids) => {
+      provinceOnly(req);
+      return deleteTypes(db, ids);
+    },
   });
 
   listRoute(app, {
@@ -85,14 +103,21 @@ export async function dictRoutes(base: FastifyInstance) {
     labels: DICT_ITEM_LABELS,
     create: {
       summary:
-        "Creates a dictionary item {dictType, label, labelEn, value, isDefault 'Y'|'N' (default N; one Y per type), sort, description}",
+        "Creates a dictionary item {dictType, label, labelEn, value, isDefault 'Y'|'N' (default N; one Y per type), sort, description}. Province-level accounts only (403 province.only).",
       body: dictItemCreateSchema,
-      save: (req, body) => saveItem(db, req, body),
+      save: (req, body) => {
+        provinceOnly(req);
+        return saveItem(db, req, body);
+      },
     },
     update: {
-      summary: 'Updates a dictionary item (as create, with id)',
+      summary:
+        'Updates a dictionary item (as create, with id). Province-level accounts only (403 province.only).',
       body: dictItemUpdateSchema,
-      save: (req, body) => saveItem(db, req, body),
+      save: (req, body) => {
+        provinceOnly(req);
+        return saveItem(db, req, body);
+      },
     },
   });
 
@@ -101,9 +126,13 @@ export async function dictRoutes(base: FastifyInstance) {
     permission: P.remove,
     tags,
     summaries: {
-      byIds: 'Deletes dictionary items {idList} in one transaction',
-      byId: 'Deletes a dictionary item',
+      byIds:
+        'Deletes dictionary items {idList} in one transaction. Province-level accounts only (403 province.only).',
+      byId: 'Deletes a dictionary item. Province-level accounts only (403 province.only).',
     },
-    remove: (_req, ids) => deleteItems(db, ids),
+    remove: (req, ids) => {
+      provinceOnly(req);
+      return deleteItems(db, ids);
+    },
   });
 }
