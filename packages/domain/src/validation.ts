@@ -313,11 +313,48 @@ function issueKey(issue: z.core.$ZodIssue): MessageKey {
   return 'rule.invalidOption';
 }
 
+/** A path segment that is a position in a list ('3' from a query or Ajv path, or 3). */
+const isIndex = (segment: string | number | symbol) =>
+  typeof segment === 'number' || (typeof segment === 'string' && /^\d+$/.test(segment));
+
+/** The label key of `name` if there is one: from `labels`, else `field.<name>` when catalogued. */
+function labelKey(name: string, labels: FieldLabels): MessageKey | undefined {
+  const key = labels[name] ?? `field.${name}`;
+  return isMessageKey(key) ? key : undefined;
+}
+
+/**
+ * The translated label of the field at `path` (docs/security.md "Input": a 400 names the field in the
+ * caller's language, never a raw key): its label by the whole path; for an item of a list
+ * ('idList.0') the list's label and the position ("所选记录第 1 项"); for a field of an item or of a
+ * nested object ('sites.3.code') its own name's label; the whole body ('') "请求内容"; and for a name
+ * nobody labelled, the name itself ("字段 foo"), which never reads as a message key.
+ */
+export function fieldLabel(
+  path: readonly (string | number | symbol)[],
+  lang: Lang,
+  labels: FieldLabels = {},
+): string {
+  const field = path.map(String).join('.');
+  if (!path.length) return translate(lang, labels[''] ?? 'field.body');
+  const whole = labelKey(field, labels);
+  if (whole) return translate(lang, whole);
+  const last = path[path.length - 1]!;
+  if (path.length > 1 && isIndex(last))
+    return translate(lang, 'field.item', {
+      list: fieldLabel(path.slice(0, -1), lang, labels),
+      n: Number(last) + 1,
+    });
+  if (path.length > 1) {
+    const own = labelKey(String(last), labels);
+    if (own) return translate(lang, own);
+  }
+  return translate(lang, 'field.unnamed', { name: field });
+}
+
 /**
  * Turns Zod issues into translated field errors. The `{label}` of a message is the field's label
- * (from `labels` by its path, else — for an item of a list such as 'sites.3.code' — by its last name
- * 'code', else `field.<path>`), `{max}` comes from too_big issues, and custom issues may add their own
- * params.
+ * ({@link fieldLabel}), `{max}` comes from too_big issues, and custom issues may add their own params.
  */
 export function toFieldErrors(
   issues: readonly z.core.$ZodIssue[],
@@ -330,14 +367,13 @@ export function toFieldErrors(
     const field = issue.path.map(String).join('.');
     if (seen.has(field)) continue; // first rule broken per field, as a form shows it
     seen.add(field);
-    const last = issue.path.length > 1 ? String(issue.path[issue.path.length - 1]) : undefined;
-    const label = labels[field] ?? (last !== undefined ? labels[last] : undefined) ?? `field.${field}`;
+    const label = fieldLabel(issue.path, lang, labels);
     const params: Record<string, string | number> = {
       label,
       ...((issue as { params?: Record<string, string> }).params ?? {}),
     };
     if (issue.code === 'too_big') params.max = Number(issue.maximum);
-    errors.push({ field, label: translate(lang, label), message: translate(lang, issueKey(issue), params) });
+    errors.push({ field, label, message: translate(lang, issueKey(issue), params) });
   }
   return errors;
 }

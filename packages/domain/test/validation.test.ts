@@ -116,7 +116,7 @@ describe('ids are safe PostgreSQL integers', () => {
     }
     const result = validate(idNumber(), '99999999999', 'en');
     expect(!result.ok && result.errors[0]!.message).toBe(
-      'field. must be a whole number from 1 to 2147483647',
+      'Request body must be a whole number from 1 to 2147483647',
     );
     const missing = validate(idNumber(), undefined, 'zh');
     expect(!missing.ok && missing.errors[0]!.message).toContain('不能为空');

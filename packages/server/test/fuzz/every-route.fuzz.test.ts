@@ -15,8 +15,8 @@ import { adminSession, liveCandidate } from './fixtures';
  * bodies, random plain bodies to encrypted routes and random encrypted bodies behind them — are sent
  * with the route's own identity (an admin with every right, a candidate) and without one.
  *
- * Asserted for every call: no 5xx; a 4xx is the contract's envelope {code = status}; a 4xx changed no
- * row (a fingerprint of every table — row count and md5 of the rows — is equal before and after);
+ * Asserted for every call: no 5xx; a 4xx is the contract's envelope {code = status}; a 400 names its
+ * fields in words (no raw 'field.' key); a 4xx changed no row (a fingerprint of every table — row count and md5 of the rows — is equal before and after);
  * a plain body to an encrypted route is a 400.
  *
  * Bounded: a few runs per route with a fixed seed (FUZZ_SEED, default below; route i uses seed + i),
@@ -432,6 +432,9 @@ describe('fuzz: every route in the registry (docs/security.md "Input")', () => {
         if (status >= 500) throw new Error(`${status} ${JSON.stringify(body)}`);
         if (status >= 400 && body.code !== undefined && body.code !== status)
           throw new Error(`status ${status} but envelope code ${body.code}`);
+        // A 400 names its fields in words (docs/security.md "Input"), never by a raw 'field.' key.
+        if (status === 400 && /field\./.test(body.msg ?? ''))
+          throw new Error(`a raw field key in a 400: ${body.msg}`);
         if (plainToEncrypted && status !== 400)
           throw new Error(`plain body to an encrypted route: ${status}`);
         if (before !== null && status >= 400) {
