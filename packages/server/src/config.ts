@@ -26,6 +26,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATIO_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  LOG_RETENTION_DAYS: z.coerce.number().int().min(180).max(36_500).default(180),
   WEB_DIST: z.string().optional(),
   RESULT_ENCRYPTION_KEYS: z
     .string()
@@ -118,6 +119,11 @@ export interface Config {
    * the candidate's subject ratios (plan-data/post-counts.ts); 0 reads them on every request.
    */
   ratioCacheSeconds: number;
+  /**
+   * Days operation- and login-log entries are kept before a log administrator may remove them
+   * (LOG_RETENTION_DAYS, at least 180: MLPS 2.0, Cybersecurity Law art. 21; docs/security.md "Trails").
+   */
+  logRetentionDays: number;
   /** Folder of the built web app (index.html, web/index.html, assets). */
   webDist: string;
   /** Folder of uploaded and generated files (local storage). */
@@ -178,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     ratioCacheSeconds: e.RATIO_CACHE_SECONDS,
+    logRetentionDays: e.LOG_RETENTION_DAYS,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     filesDir: path.join(dataDir, 'files'),
     resultKeys: e.RESULT_ENCRYPTION_KEYS?.split(',').map((pair) => {

@@ -29,3 +29,16 @@ export async function allOperLogs(t: TestApp) {
 export async function loginLogs(t: TestApp) {
   return t.database.db.select().from(sysLoginLog).orderBy(desc(sysLoginLog.id));
 }
+
+/** A time past the log retention (LOG_RETENTION_DAYS, default 180 days): 200 days ago. */
+export const pastRetention = () => new Date(Date.now() - 200 * 86_400_000);
+
+/**
+ * Ages every operation- and login-log entry past the retention, so that a log administrator may
+ * remove them (docs/security.md "Trails"); `settle()` first when an entry may still be on its way.
+ */
+export async function ageLogs(t: TestApp): Promise<void> {
+  const at = pastRetention();
+  await t.database.db.update(sysOperLog).set({ createTime: at });
+  await t.database.db.update(sysLoginLog).set({ createTime: at });
+}

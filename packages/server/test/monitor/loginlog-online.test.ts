@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers';
 import { adminWith } from '../recruit-plan/fixtures';
-import { loginLogs } from './fixtures';
+import { ageLogs, loginLogs } from './fixtures';
 
 let t: TestApp;
 let token: string;
@@ -67,6 +67,8 @@ describe('login log (RuoYi-style: every admin login attempt)', () => {
       body: { current: 1, size: 10 },
     });
     expect(all.body.data.total).toBeGreaterThanOrEqual(4);
+    // Entries past the retention (docs/security.md "Trails"; young ones: retention.test.ts).
+    await ageLogs(t);
     const del = await t.call('DELETE', '/log/loginlog/deleteByIds', {
       token,
       body: { idList: [all.body.data.records[0]!.id] },
@@ -75,6 +77,7 @@ describe('login log (RuoYi-style: every admin login attempt)', () => {
     expect((await loginLogs(t)).length).toBe(all.body.data.total - 1);
     const nobody = await adminWith(t, []);
     expect((await t.call('DELETE', '/log/loginlog/clean', { token: nobody })).status).toBe(403);
+    await ageLogs(t); // the login of `nobody` too
     expect((await t.call('DELETE', '/log/loginlog/clean', { token })).status).toBe(200);
     expect(await loginLogs(t)).toEqual([]);
   });

@@ -1,19 +1,20 @@
 import { errorLogRoutes } from './routes-error-log';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BUSINESS_TYPES, dateTimeString, optionalString, PERMISSIONS, idNumber } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
 import { idListSchema, idParamSchema, pagingSchema } from '../../lib/paging';
+import { pageTrail } from './service-trail';
 import {
   businessTypeOptions,
-  deleteLoginLogs,
-  deleteOperLogs,
   forceLogout,
   getOperLog,
   listOnline,
   pageLoginLogs,
   pageOperLogs,
+  removeLogs,
+  type LogKind,
 } from './service';
 
 const optionalTime = z.preprocess(
@@ -51,13 +52,21 @@ const loginLogQuerySchema = pagingSchema.extend({
   endTime: optionalTime,
 });
 
+const trailQuerySchema = pagingSchema.extend({
+  event: optionalString(64),
+  actorName: optionalString(64),
+  targetId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idNumber().optional()),
+  beginTime: optionalTime,
+  endTime: optionalTime,
+});
+
 const onlineQuerySchema = z.object({ userName: optionalString(64), ip: optionalString(64) });
 const sessionParamSchema = z.object({ sessionId: idNumber() });
 
 /**
  * Operation log, login log and online users (spec §7 "Operation log"): paged searches
- * (POST …/list, not logged themselves), detail, delete and clean; the live back-office sessions and
- * force logout. Every one of them is narrowed to the caller's region (spec §6, docs/decisions.md "Monitoring scope"; how a row is
+ * (POST …/list, not logged themselves), detail, delete and clean past the retention (docs/security.md
+ * "Trails"); the read-only trail; the live back-office sessions and force logout. Every one of them is narrowed to the caller's region (spec §6, docs/decisions.md "Monitoring scope"; how a row is
  * placed in a region: service.ts).
  */
 export async function monitorRoutes(base: FastifyInstance) {
@@ -67,6 +76,18 @@ export async function monitorRoutes(base: FastifyInstance) {
   const O = PERMISSIONS.operLog;
   const L = PERMISSIONS.loginLog;
   const N = PERMISSIONS.online;
+  /** The caller as the remover of log entries, with the retention of the configuration. */
+  const remover = (req: FastifyRequest) => ({
+    admin: req.admin!,
+    ip: req.ip,
+    now: ctx.now(),
+    retentionDays: ctx.config.logRetentionDays,
+  });
+  /** DELETE …/clean: removes the region's entries past the retention, answers {count}. */
+  const clean = async (req: FastifyRequest, kind: LogKind) => {
+    const count = await removeLogs(ctx.db, kind, remover(req), null);
+    return ok(req, { count }, 'log.retention.cleaned', { count, days: ctx.config.logRetentionDays });
+  };
 
   app.post(
     '/log/operlog/list',
@@ -104,12 +125,12 @@ export async function monitorRoutes(base: FastifyInstance) {
       schema: {
         tags: ['operlog'],
         summary:
-          'Deletes operation log entries {idList}, all or nothing: 404 when one is unknown or outside the caller’s region',
+          'Deletes operation log entries {idList} older than the retention (LOG_RETENTION_DAYS), all or nothing: 404 when one is unknown or outside the caller’s region, 400 log.retention.tooYoung when one is younger; the removal is written to the trail',
         body: idListSchema,
       },
     },
     async (req) => {
-      await deleteOperLogs(ctx.db, req.admin!.scope, req.body.idList);
+      await removeLogs(ctx.db, 'operLog', remover(req), req.body.idList);
       return ok(req, null, 'common.deleted');
     },
   );
@@ -118,12 +139,13 @@ export async function monitorRoutes(base: FastifyInstance) {
     '/log/operlog/clean',
     {
       config: { access: { permission: O.remove } },
-      schema: { tags: ['operlog'], summary: 'Deletes every operation log entry inside the caller’s region' },
+      schema: {
+        tags: ['operlog'],
+        summary:
+          'Deletes the operation log entries inside the caller’s region older than the retention (LOG_RETENTION_DAYS); younger ones stay. Answers {count}; the removal is written to the trail',
+      },
     },
-    async (req) => {
-      await deleteOperLogs(ctx.db, req.admin!.scope, null);
-      return ok(req, null, 'common.deleted');
-    },
+    async (req) => clean(req, 'operLog'),
   );
 
   app.get(
@@ -163,12 +185,12 @@ export async function monitorRoutes(base: FastifyInstance) {
       schema: {
         tags: ['loginlog'],
         summary:
-          'Deletes login log entries {idList}, all or nothing: 404 when one is unknown or outside the caller’s region',
+          'Deletes login log entries {idList} older than the retention (LOG_RETENTION_DAYS), all or nothing: 404 when one is unknown or outside the caller’s region, 400 log.retention.tooYoung when one is younger; the removal is written to the trail',
         body: idListSchema,
       },
     },
     async (req) => {
-      await deleteLoginLogs(ctx.db, req.admin!.scope, req.body.idList);
+      await removeLogs(ctx.db, 'loginLog', remover(req), req.body.idList);
       return ok(req, null, 'common.deleted');
     },
   );
@@ -177,11 +199,29 @@ export async function monitorRoutes(base: FastifyInstance) {
     '/log/loginlog/clean',
     {
       config: { access: { permission: L.remove } },
-      schema: { tags: ['loginlog'], summary: 'Deletes every login log entry inside the caller’s region' },
+      schema: {
+        tags: ['loginlog'],
+        summary:
+          'Deletes the login log entries inside the caller’s region older than the retention (LOG_RETENTION_DAYS); younger ones stay. Answers {count}; the removal is written to the trail',
+      },
+    },
+    async (req) => clean(req, 'loginLog'),
+  );
+
+  app.post(
+    '/log/trail/list',
+    {
+      config: { access: { permission: O.list } },
+      schema: {
+        tags: ['trail'],
+        summary:
+          'Page of the append-only trail (audit decisions, clear views of sealed values, log removals) inside the caller’s region (by the region of the row concerned): event, actorName, targetId, time range. Nothing deletes it',
+        body: trailQuerySchema,
+      },
     },
     async (req) => {
-      await deleteLoginLogs(ctx.db, req.admin!.scope, null);
-      return ok(req, null, 'common.deleted');
+      const { current, size, ...search } = req.body;
+      return ok(req, await pageTrail(ctx.db, req.admin!.scope, search, { current, size }));
     },
   );
 

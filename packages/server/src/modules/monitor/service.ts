@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, ilike, inArray, lt, lte, max, min, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   ADMIN_ROLE,
@@ -27,10 +27,12 @@ import { offsetOf, type Paging } from '../../lib/paging';
 import { scopeWhere } from '../../lib/scope';
 import type { AdminPrincipal } from '../../types';
 import { containsPattern } from '../../lib/like';
+import { writeTrail } from './service-trail';
 
 /**
- * Operation log, login log and online users (RuoYi-style monitor): searches, deletes and
- * the login record that both logins write.
+ * Operation log, login log and online users (RuoYi-style monitor): searches, removals past the
+ * retention (each written to the append-only trail, docs/security.md "Trails") and the login record
+ * that both logins write.
  *
  * Region scope (spec §6, docs/decisions.md "Monitoring scope"): every list, detail, delete and clean is narrowed to the caller's
  * region like the other regional lists. A row belongs to the region of the user behind it, resolved by
@@ -245,41 +247,85 @@ export async function pageLoginLogs(
   );
 }
 
-/**
- * Deletes operation-log entries inside the caller's region `scope`: the entries `ids`, all or nothing
- * (404 when one is unknown or outside the scope), or with `ids` null every entry inside the scope
- * (clean).
- */
-export async function deleteOperLogs(db: Db, scope: RegionScope, ids: number[] | null): Promise<void> {
-  const inScope = operLogScope(db, scope);
-  if (!ids) {
-    await db.delete(sysOperLog).where(inScope);
-    return;
-  }
-  const wanted = [...new Set(ids)];
-  await db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(sysOperLog)
-      .where(allOf(inArray(sysOperLog.id, wanted), inScope))
-      .returning({ id: sysOperLog.id });
-    if (removed.length !== wanted.length) throw notFound();
-  });
+/** The log tables a log administrator may remove entries from, past the retention. */
+const LOGS = {
+  operLog: { table: sysOperLog, scope: operLogScope, event: 'operLog.removed' },
+  loginLog: { table: sysLoginLog, scope: loginLogScope, event: 'loginLog.removed' },
+} as const;
+export type LogKind = keyof typeof LOGS;
+
+/** Who removes log entries, when, from where, and the retention (config LOG_RETENTION_DAYS). */
+export interface LogRemover {
+  admin: AdminPrincipal;
+  ip: string;
+  now: Date;
+  retentionDays: number;
 }
 
-/** Deletes login-log entries inside the caller's region `scope`, as `deleteOperLogs` does. */
-export async function deleteLoginLogs(db: Db, scope: RegionScope, ids: number[] | null): Promise<void> {
-  const inScope = loginLogScope(db, scope);
-  if (!ids) {
-    await db.delete(sysLoginLog).where(inScope);
-    return;
-  }
-  const wanted = [...new Set(ids)];
-  await db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(sysLoginLog)
-      .where(allOf(inArray(sysLoginLog.id, wanted), inScope))
-      .returning({ id: sysLoginLog.id });
-    if (removed.length !== wanted.length) throw notFound();
+/**
+ * Removes entries of the operation log or the login log inside the remover's region, only those older
+ * than the retention (docs/security.md "Trails": MLPS 2.0 and Cybersecurity Law art. 21 keep network
+ * logs at least six months). With `ids`: those entries, all or nothing — 404 when one is unknown or
+ * outside the region, 400 'log.retention.tooYoung' {days, count} when one is younger than the
+ * retention. With `ids` null (clean): every entry of the region older than the retention; younger
+ * ones stay. Each removal is written to the trail in the same transaction (who, how many, the time
+ * range of the removed entries). Returns how many were removed.
+ */
+export async function removeLogs(
+  db: Db,
+  kind: LogKind,
+  by: LogRemover,
+  ids: number[] | null,
+): Promise<number> {
+  const { table, scope, event } = LOGS[kind];
+  const cutoff = new Date(by.now.getTime() - by.retentionDays * 86_400_000);
+  const inScope = scope(db, by.admin.scope);
+  return db.transaction(async (tx) => {
+    let removed: { count: number; from: Date | null; to: Date | null };
+    if (ids) {
+      const wanted = [...new Set(ids)];
+      const rows = await tx
+        .select({ id: table.id, createTime: table.createTime })
+        .from(table)
+        .where(allOf(inArray(table.id, wanted), inScope))
+        .for('update');
+      if (rows.length !== wanted.length) throw notFound();
+      const young = rows.filter((r) => r.createTime >= cutoff).length;
+      if (young) throw badRequest('log.retention.tooYoung', { days: by.retentionDays, count: young });
+      await tx.delete(table).where(inArray(table.id, wanted));
+      const times = rows.map((r) => r.createTime.getTime());
+      removed = {
+        count: rows.length,
+        from: new Date(times.reduce((a, b) => Math.min(a, b))),
+        to: new Date(times.reduce((a, b) => Math.max(a, b))),
+      };
+    } else {
+      // Only entries past the retention: new ones are never older, so the two statements agree.
+      const old = allOf(lt(table.createTime, cutoff), inScope);
+      const [stats] = await tx
+        .select({ from: min(table.createTime), to: max(table.createTime) })
+        .from(table)
+        .where(old);
+      const gone = await tx.delete(table).where(old);
+      removed = { count: gone.rowCount ?? 0, from: stats?.from ?? null, to: stats?.to ?? null };
+    }
+    if (removed.count) {
+      await writeTrail(tx, { id: by.admin.id, userName: by.admin.userName, ip: by.ip }, [
+        {
+          event,
+          targetTable: kind === 'operLog' ? 'sys_oper_log' : 'sys_login_log',
+          region: by.admin.scope,
+          detail: {
+            mode: ids ? 'ids' : 'clean',
+            count: removed.count,
+            from: removed.from?.toISOString() ?? null,
+            to: removed.to?.toISOString() ?? null,
+            retentionDays: by.retentionDays,
+          },
+        },
+      ]);
+    }
+    return removed.count;
   });
 }
 
