@@ -185,8 +185,9 @@ async function putTicketPdf(ctx: AppContext, id: number, pdf: Buffer): Promise<s
 /**
  * Records stored files in one UPDATE: pdfFile and ticketCreateStatus '1' for each ticket not edited
  * since it was read (updateTime equal to the microsecond `stamp` read with the row). The file of an
- * edited ticket is stale: it is removed and that ticket stays '0'. The previous files of the marked
- * tickets are removed. Returns the ids marked.
+ * edited (or deleted) ticket is stale: it is removed and that ticket stays '0'. The previous files of
+ * the marked tickets are removed. Returns the ids marked; a ticket of `batch` not among them had its
+ * file discarded.
  */
 async function markGenerated(ctx: AppContext, batch: StoredPdf[]): Promise<Set<number>> {
   if (!batch.length) return new Set();
@@ -204,7 +205,8 @@ async function markGenerated(ctx: AppContext, batch: StoredPdf[]): Promise<Set<n
   const unused = batch.flatMap((b) =>
     !marked.has(b.t.id) ? [b.key] : b.t.pdfFile && b.t.pdfFile !== b.key ? [b.t.pdfFile] : [],
   );
-  await Promise.all(unused.map((key) => ctx.storage.remove(key)));
+  // A file left behind by a failed removal is unreferenced: the file sweep takes it later.
+  await Promise.all(unused.map((key) => ctx.storage.remove(key).catch(() => undefined)));
   return marked;
 }
 
@@ -343,8 +345,10 @@ export async function queueTicketGeneration(
 /**
  * Runs generate job `jobId` (the pg-boss handler): selects the tickets again (the caller's region
  * kept in the row), renders them on the worker pool with four times as many in flight as threads,
- * stores each file and marks the tickets generated (20 per UPDATE). A ticket that fails (unreadable photo, storage error…)
- * is counted in `failed` and the others go on. Progress (processed/imported/errorCount/percent) is
+ * stores each file and marks the tickets generated (20 per UPDATE). Only a ticket whose file was stored
+ * and linked counts as done: one that fails (unreadable photo, storage error…) or whose file was
+ * discarded because the ticket was edited or deleted meanwhile ('ticket.job.stale') counts in
+ * `failed`, the first reason in the message, and the others go on. Progress (processed/imported/errorCount/percent) is
  * written every 300 ms and at the end (status '2', percent 100); a failure of the job itself
  * (database gone) leaves status '4' with its message. A finished job is not run again.
  */
@@ -393,8 +397,11 @@ export async function runTicketJob(ctx: AppContext, jobId: number): Promise<void
       const batch = pending;
       pending = [];
       try {
-        await markGenerated(ctx, batch);
-        done += batch.length;
+        const marked = await markGenerated(ctx, batch);
+        done += marked.size;
+        const stale = batch.filter((b) => !marked.has(b.t.id));
+        failed += stale.length;
+        if (stale.length) firstError ??= `${STALE_REASON}${stale[0]!.t.id}`;
       } catch (error) {
         failed += batch.length;
         firstError ??= (error as Error).message.slice(0, 300);
@@ -443,6 +450,16 @@ export async function runTicketJob(ctx: AppContext, jobId: number): Promise<void
   }
 }
 
+/**
+ * The stored reason of a discarded file: STALE_REASON and the ticket id, translated when the job is
+ * read ('ticket.job.stale'), since the job row keeps no language.
+ */
+const STALE_REASON = 'ticket.job.stale#';
+const jobReason = (message: string, lang: Lang) =>
+  message.startsWith(STALE_REASON)
+    ? translate(lang, 'ticket.job.stale', { id: message.slice(STALE_REASON.length) })
+    : message;
+
 /** GET …/generateJob/{jobId}: the progress of a generate job. */
 export interface TicketJobView {
   /** IMPORT_STATUS-like: '0' queued, '1' running, '2' done, '4' failed. */
@@ -473,7 +490,7 @@ export async function ticketJobView(
     countyCode: row.countyCode ?? undefined,
   };
   if (row.adminId !== admin.id && !inRegionScope(admin.scope, region)) throw notFound();
-  const detail = row.message ? ` (${row.message})` : '';
+  const detail = row.message ? ` (${jobReason(row.message, lang)})` : '';
   const message =
     row.status === IMPORT_STATUS.done
       ? translate(lang, 'ticket.job.done', { done: row.imported, failed: row.errorCount }) + detail
