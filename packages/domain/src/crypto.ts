@@ -1,10 +1,22 @@
+import smCrypto from 'sm-crypto';
+
 /**
- * The browser side of the hybrid payload encryption (DESIGN "Encrypted payloads"), written on the
- * standard WebCrypto API so that the web app and the server's tests share it. Per request a fresh
- * AES-256-GCM key encrypts the JSON body; the server's RSA-OAEP (SHA-256) public key wraps that key.
- * The server answers an encrypted call with its `data` encrypted under the same AES key.
+ * The browser side of the hybrid payload encryption (DESIGN "Encrypted payloads"; spec §7 "encrypted"
+ * calls), shared by the web app and the server's tests. The server's CRYPTO_SUITE chooses the suite and
+ * GET /auth/publicKey says which one it serves ({alg, suite, keyId, publicKey}):
  *
- * Wire format, request body:  {"k": b64(RSA-OAEP(aesKey)), "iv": b64(12 bytes), "d": b64(ciphertext‖tag)}
+ * - `standard` (default), on the WebCrypto API: per request a fresh AES-256-GCM key encrypts the JSON
+ *   body; the server's RSA-OAEP-SHA-256 public key (base64 SPKI DER) wraps that key.
+ * - `gm` (national algorithms, GB/T 39786; docs/security.md "National algorithms"), on `sm-crypto`:
+ *   per request 48 random bytes, an SM4 key (16) and an HMAC-SM3 key (32), are encrypted with the
+ *   server's SM2 public key (GM/T 0009 C1‖C3‖C2 with C1 = 04‖x‖y; the key is served as base64 of the
+ *   65-byte uncompressed point); the JSON body is SM4-CBC (PKCS#7) under a fresh 16-byte IV, then
+ *   authenticated: d = ciphertext ‖ HMAC-SM3(macKey, label ‖ iv ‖ ciphertext) (encrypt-then-MAC, the
+ *   label 'tegang-gm-request' or 'tegang-gm-answer' so that a request cannot be replayed as an answer).
+ *
+ * The server answers an encrypted call with its `data` encrypted under the same session key(s).
+ *
+ * Wire format, request body:  {"k": b64(wrapped session key), "iv": b64(iv), "d": b64(ciphertext‖tag)}
  * Wire format, answer:        {"code":200, "msg":"…", "encrypted":true, "data": {"iv": b64, "d": b64}}
  */
 export interface EncryptedBody {
@@ -17,6 +29,30 @@ export interface EncryptedData {
   d: string;
 }
 
+/** The algorithm suites of CRYPTO_SUITE: 'standard' (RSA-OAEP + AES-GCM) or 'gm' (SM2 + SM4 + SM3). */
+export const CRYPTO_SUITES = ['standard', 'gm'] as const;
+export type CryptoSuite = (typeof CRYPTO_SUITES)[number];
+
+/** The answer of GET /auth/publicKey; `suite` is absent on servers older than the national suite. */
+export interface PublicKeyInfo {
+  alg: string;
+  keyId: string;
+  publicKey: string;
+  suite?: CryptoSuite;
+}
+
+/** The server's public key, imported for one of the suites. */
+export type ServerKey = { suite: 'standard'; key: CryptoKey } | { suite: 'gm'; point: string };
+/** The session key(s) of one encrypted call: they decrypt its answer. */
+export type SessionKey =
+  { suite: 'standard'; key: CryptoKey } | { suite: 'gm'; encKey: Uint8Array; macKey: Uint8Array };
+
+/** Lengths of the gm suite: SM4 key and block, HMAC-SM3 key and tag, the session secret. */
+export const GM = { encKey: 16, iv: 16, macKey: 32, tag: 32, secret: 48 } as const;
+/** The labels bound into the gm MAC, one per direction. */
+export const GM_LABEL = { request: 'tegang-gm-request', answer: 'tegang-gm-answer' } as const;
+
+const { sm2, sm3, sm4 } = smCrypto;
 const subtle = () => globalThis.crypto.subtle;
 
 export function toBase64(bytes: ArrayBuffer | Uint8Array): string {
@@ -32,8 +68,25 @@ export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
   return out;
 }
+const toHex = (bytes: ArrayLike<number>) =>
+  Array.from(bytes, (b) => (b & 0xff).toString(16).padStart(2, '0')).join('');
+const fromHex = (hex: string) => {
+  if (hex.length % 2 || /[^0-9a-f]/i.test(hex)) throw new Error('not hex');
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return out;
+};
+const concat = (...parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
 
-/** Imports the server's public key (base64 SPKI DER, as GET /auth/publicKey serves it). */
+/** Imports the server's RSA public key (base64 SPKI DER, as GET /auth/publicKey serves it for 'standard'). */
 export async function importPublicKey(spkiBase64: string): Promise<CryptoKey> {
   return subtle().importKey('spki', fromBase64(spkiBase64), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, [
     'encrypt',
@@ -41,27 +94,99 @@ export async function importPublicKey(spkiBase64: string): Promise<CryptoKey> {
 }
 
 /**
- * Encrypts `payload` (any JSON value) for the server. Returns the body to send and the AES key that
+ * Imports the key of a GET /auth/publicKey answer for its suite ('standard' when the answer names
+ * none). Throws when a gm key is not a 65-byte uncompressed SM2 point.
+ */
+export async function importServerKey(info: Pick<PublicKeyInfo, 'publicKey' | 'suite'>): Promise<ServerKey> {
+  if (info.suite !== 'gm') return { suite: 'standard', key: await importPublicKey(info.publicKey) };
+  const point = fromBase64(info.publicKey);
+  if (point.length !== 65 || point[0] !== 4) throw new Error('not an uncompressed SM2 public key');
+  return { suite: 'gm', point: toHex(point) };
+}
+
+/** HMAC-SM3(macKey, label ‖ iv ‖ ciphertext) of the gm suite (32 bytes). */
+export function gmTag(macKey: Uint8Array, label: string, iv: Uint8Array, ciphertext: Uint8Array): Uint8Array {
+  const input = concat(new TextEncoder().encode(label), iv, ciphertext);
+  return fromHex(sm3(Array.from(input), { key: Array.from(macKey), mode: 'hmac' }));
+}
+
+/** SM4-CBC (PKCS#7) then HMAC-SM3 of the gm suite: {iv, d: ciphertext ‖ tag} in base64. */
+function gmSeal(key: { encKey: Uint8Array; macKey: Uint8Array }, label: string, plain: Uint8Array) {
+  const iv = globalThis.crypto.getRandomValues(new Uint8Array(GM.iv));
+  const cipher = Uint8Array.from(
+    sm4.encrypt(Array.from(plain), Array.from(key.encKey), {
+      mode: 'cbc',
+      iv: Array.from(iv),
+      padding: 'pkcs#7',
+      output: 'array',
+    }),
+  );
+  return { iv: toBase64(iv), d: toBase64(concat(cipher, gmTag(key.macKey, label, iv, cipher))) };
+}
+
+/** Checks the HMAC-SM3 tag (in constant time) and decrypts; throws on any alteration. */
+function gmOpen(key: { encKey: Uint8Array; macKey: Uint8Array }, label: string, data: EncryptedData) {
+  const iv = fromBase64(data.iv);
+  const all = fromBase64(data.d);
+  if (iv.length !== GM.iv || all.length < GM.tag + 16 || (all.length - GM.tag) % 16)
+    throw new Error('bad iv or ciphertext');
+  const cipher = all.subarray(0, all.length - GM.tag);
+  const expected = gmTag(key.macKey, label, iv, cipher);
+  const tag = all.subarray(all.length - GM.tag);
+  let diff = 0;
+  for (let i = 0; i < GM.tag; i++) diff |= expected[i]! ^ tag[i]!;
+  if (diff !== 0) throw new Error('integrity check failed');
+  return Uint8Array.from(
+    sm4.decrypt(Array.from(cipher), Array.from(key.encKey), {
+      mode: 'cbc',
+      iv: Array.from(iv),
+      padding: 'pkcs#7',
+      output: 'array',
+    }),
+  );
+}
+
+/**
+ * Encrypts `payload` (any JSON value) for the server under `server` (an imported server key; a bare
+ * CryptoKey is the standard suite's RSA key). Returns the body to send and the session key that
  * decrypts the answer.
  */
 export async function encryptPayload(
-  publicKey: CryptoKey,
+  server: ServerKey | CryptoKey,
   payload: unknown,
-): Promise<{ body: EncryptedBody; key: CryptoKey }> {
+): Promise<{ body: EncryptedBody; key: SessionKey }> {
+  const plain = new TextEncoder().encode(JSON.stringify(payload));
+  const target: ServerKey = 'suite' in server ? server : { suite: 'standard', key: server };
+  if (target.suite === 'gm') {
+    const secret = globalThis.crypto.getRandomValues(new Uint8Array(GM.secret));
+    const key = { suite: 'gm' as const, encKey: secret.slice(0, GM.encKey), macKey: secret.slice(GM.encKey) };
+    // sm-crypto writes C1 without its 04 prefix; the wire carries GM/T 0009's 04‖x‖y.
+    const wrapped = `04${sm2.doEncrypt(Array.from(secret), target.point, 1)}`;
+    return { body: { k: toBase64(fromHex(wrapped)), ...gmSeal(key, GM_LABEL.request, plain) }, key };
+  }
   const key = await subtle().generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt', 'decrypt']);
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
-  const plain = new TextEncoder().encode(JSON.stringify(payload));
   const [cipher, raw] = await Promise.all([
     subtle().encrypt({ name: 'AES-GCM', iv }, key, plain),
     subtle().exportKey('raw', key),
   ]);
-  const wrapped = await subtle().encrypt({ name: 'RSA-OAEP' }, publicKey, raw);
-  return { body: { k: toBase64(wrapped), iv: toBase64(iv), d: toBase64(cipher) }, key };
+  const wrapped = await subtle().encrypt({ name: 'RSA-OAEP' }, target.key, raw);
+  return {
+    body: { k: toBase64(wrapped), iv: toBase64(iv), d: toBase64(cipher) },
+    key: { suite: 'standard', key },
+  };
 }
 
-/** Decrypts the `data` of an encrypted answer with the request's AES key. */
-export async function decryptData<T>(key: CryptoKey, data: EncryptedData): Promise<T> {
-  const plain = await subtle().decrypt({ name: 'AES-GCM', iv: fromBase64(data.iv) }, key, fromBase64(data.d));
+/**
+ * Decrypts the `data` of an encrypted answer with the request's session key (a bare CryptoKey is the
+ * standard suite's AES key). Throws when the answer was altered.
+ */
+export async function decryptData<T>(key: SessionKey | CryptoKey, data: EncryptedData): Promise<T> {
+  const session: SessionKey = 'suite' in key ? key : { suite: 'standard', key };
+  const plain =
+    session.suite === 'gm'
+      ? gmOpen(session, GM_LABEL.answer, data)
+      : await subtle().decrypt({ name: 'AES-GCM', iv: fromBase64(data.iv) }, session.key, fromBase64(data.d));
   return JSON.parse(new TextDecoder().decode(plain)) as T;
 }
 

@@ -83,7 +83,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     jobs: pgBossJobs(database.pool, app.log),
     sms: opts.sms ?? createSmsProvider(config.sms, app.log),
     storage: opts.storage ?? localStorage(config.filesDir),
-    keys: await loadKeyRing(database.db),
+    keys: await loadKeyRing(database.db, config.cryptoSuite),
     dataKeys: resolveDataKeys(config, (msg) => app.log.warn(msg)),
     now: opts.now ?? (() => new Date()),
     routes: [],

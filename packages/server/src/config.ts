@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { CRYPTO_SUITES, type CryptoSuite } from '@tegang/domain';
 import { readSmsSettings, SMS_PROVIDERS, type SmsSettings } from './integrations/sms-config';
 
 /**
@@ -36,6 +37,7 @@ const envSchema = z.object({
     .optional(),
   TICKET_SIGNING_KEY: z
     .string()
+  CRYPTO_SUITE: z.enum(CRYPTO_SUITES).default('standard'),
     .min(43, { message: 'at least 32 bytes in base64 (openssl rand -base64 32)' })
     .optional(),
   NODE_ENV: z.string().optional(),
@@ -141,6 +143,11 @@ export interface Config {
    * The public origin of the site (PUBLIC_ORIGIN, e.g. https://tegang.example.gov.cn), written into the
    * tickets' QR codes; unset: the origin of the request (development).
    */
+  /**
+   * The algorithms of encrypted calls and sealed columns (CRYPTO_SUITE): 'standard' (RSA-OAEP + AES-GCM)
+   * or 'gm' (SM2 + SM4 + SM3; docs/security.md "National algorithms").
+   */
+  cryptoSuite: CryptoSuite;
   publicOrigin?: string;
   /**
    * Production checks waived by ALLOW_INSECURE_PRODUCTION that would otherwise have refused the start
@@ -199,3 +206,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     insecureProduction: production.waived,
   };
 }
+    cryptoSuite: e.CRYPTO_SUITE,

@@ -1,35 +1,54 @@
 import {
   constants,
-  createDecipheriv,
   createCipheriv,
+  createDecipheriv,
   createHash,
+  createHmac,
   generateKeyPairSync,
   privateDecrypt,
   randomBytes,
+  timingSafeEqual,
 } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { EncryptedBody, EncryptedData } from '@tegang/domain';
+import smCrypto from 'sm-crypto';
+import { GM, GM_LABEL, type CryptoSuite, type EncryptedBody, type EncryptedData } from '@tegang/domain';
 import type { Db } from '../db';
 import { sysKeyPair } from '../db/schema';
 
 /**
- * The server side of the hybrid payload encryption (DESIGN "Encrypted payloads"; the browser side is
- * packages/domain/src/crypto.ts). An RSA-OAEP-SHA-256 key pair (3072 bits) is made at first start and
- * kept in the database so that every node shares it; the public key is served at GET /auth/publicKey.
+ * The server side of the hybrid payload encryption (DESIGN "Encrypted payloads"; the browser side and
+ * the wire formats are in packages/domain/src/crypto.ts). CRYPTO_SUITE chooses the suite:
+ * - `standard`: an RSA-OAEP-SHA-256 key pair (3072 bits) wraps a per-request AES-256-GCM key;
+ * - `gm` (docs/security.md "National algorithms"): an SM2 key pair wraps a per-request SM4 key and
+ *   HMAC-SM3 key; the payload is SM4-CBC, then HMAC-SM3 (Node's own SM3/SM4; SM2 from `sm-crypto`,
+ *   as in the browser).
+ * Each pair is made at the first start with that suite and kept in `sys_key_pair` (ids 'rsa', 'sm2') so
+ * that every node shares it; the public key is served at GET /auth/publicKey.
  */
 export interface KeyRing {
-  /** base64 SPKI DER of the public key. */
+  suite: CryptoSuite;
+  /** The algorithms, as GET /auth/publicKey names them. */
+  alg: string;
+  /** base64: SPKI DER of the RSA key, or the 65-byte uncompressed SM2 point (04‖x‖y). */
   publicKey: string;
-  /** sha-256 of the public key, first 16 hex digits: lets a client notice a rotated key. */
+  /** sha-256 (standard) or SM3 (gm) of the public key, first 16 hex digits: lets a client notice a rotated key. */
   keyId: string;
-  /** Unwraps the AES key and decrypts a request body. Throws on any tampering. */
+  /**
+   * Unwraps the session key and decrypts a request body. Throws on any tampering. `aesKey` is the
+   * session key: 32 bytes of AES key (standard), or SM4 key ‖ HMAC-SM3 key, 48 bytes (gm).
+   */
   decrypt(body: EncryptedBody): { payload: unknown; aesKey: Buffer };
-  /** Encrypts an answer's data under the request's AES key. */
+  /** Encrypts an answer's data under the request's session key. */
   encrypt(aesKey: Buffer, data: unknown): EncryptedData;
 }
 
-function makeKeyRing(publicKeyDer: Buffer, privateKeyPem: string): KeyRing {
+// getPublicKeyFromPrivateKey (sm-crypto 0.3.13+) is missing from @types/sm-crypto 0.3.
+const sm2 = smCrypto.sm2 as typeof smCrypto.sm2 & { getPublicKeyFromPrivateKey(privateKey: string): string };
+
+function standardKeyRing(publicKeyDer: Buffer, privateKeyPem: string): KeyRing {
   return {
+    suite: 'standard',
+    alg: 'RSA-OAEP-256+A256GCM',
     publicKey: publicKeyDer.toString('base64'),
     keyId: createHash('sha256').update(publicKeyDer).digest('hex').slice(0, 16),
     decrypt(body) {
@@ -59,15 +78,95 @@ function makeKeyRing(publicKeyDer: Buffer, privateKeyPem: string): KeyRing {
   };
 }
 
-/** Loads the key pair, making it on first use (concurrent first starts agree on one row). */
-export async function loadKeyRing(db: Db): Promise<KeyRing> {
-  let [row] = await db.select().from(sysKeyPair).where(eq(sysKeyPair.id, 'rsa'));
-  if (!row) {
-    const pair = generateKeyPairSync('rsa', { modulusLength: 3072 });
-    const publicKey = pair.publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
-    const privateKey = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    await db.insert(sysKeyPair).values({ id: 'rsa', publicKey, privateKey }).onConflictDoNothing();
-    [row] = await db.select().from(sysKeyPair).where(eq(sysKeyPair.id, 'rsa'));
+/** HMAC-SM3(macKey, label ‖ iv ‖ ciphertext): the gm suite's tag (domain gmTag). */
+const gmTag = (macKey: Buffer, label: string, iv: Buffer, cipher: Buffer) =>
+  createHmac('sm3', macKey).update(label).update(iv).update(cipher).digest();
+
+function gmKeyRing(publicKeyHex: string, privateKeyHex: string): KeyRing {
+  const point = Buffer.from(publicKeyHex, 'hex');
+  return {
+    suite: 'gm',
+    alg: 'SM2+SM4-CBC+HMAC-SM3',
+    publicKey: point.toString('base64'),
+    keyId: createHash('sm3').update(point).digest('hex').slice(0, 16),
+    decrypt(body) {
+      const wrapped = Buffer.from(body.k, 'base64');
+      // GM/T 0009 C1‖C3‖C2, C1 = 04‖x‖y (65 bytes), C3 32 bytes, C2 the 48-byte session secret.
+      if (wrapped.length !== 65 + 32 + GM.secret || wrapped[0] !== 4) throw new Error('bad SM2 ciphertext');
+      const secret = Buffer.from(
+        sm2.doDecrypt(wrapped.subarray(1).toString('hex'), privateKeyHex, 1, {
+          output: 'array',
+        }) as unknown as number[],
+      );
+      if (secret.length !== GM.secret) throw new Error('SM2 decryption failed');
+      const payload = gmOpen(secret, GM_LABEL.request, body);
+      return { payload: JSON.parse(payload.toString('utf8')), aesKey: secret };
+    },
+    encrypt(secret, data) {
+      const iv = randomBytes(GM.iv);
+      const cipher = createCipheriv('sm4-cbc', secret.subarray(0, GM.encKey), iv);
+      const out = Buffer.concat([cipher.update(JSON.stringify(data ?? null), 'utf8'), cipher.final()]);
+      const tag = gmTag(secret.subarray(GM.encKey), GM_LABEL.answer, iv, out);
+      return { iv: iv.toString('base64'), d: Buffer.concat([out, tag]).toString('base64') };
+    },
+  };
+}
+
+/** Verifies the HMAC-SM3 tag in constant time, then decrypts SM4-CBC (encrypt-then-MAC). */
+function gmOpen(secret: Buffer, label: string, data: EncryptedData): Buffer {
+  const iv = Buffer.from(data.iv, 'base64');
+  const all = Buffer.from(data.d, 'base64');
+  if (iv.length !== GM.iv || all.length < GM.tag + 16 || (all.length - GM.tag) % 16)
+    throw new Error('bad iv or ciphertext');
+  const cipher = all.subarray(0, all.length - GM.tag);
+  const tag = all.subarray(all.length - GM.tag);
+  if (!timingSafeEqual(tag, gmTag(secret.subarray(GM.encKey), label, iv, cipher)))
+    throw new Error('integrity check failed');
+  const decipher = createDecipheriv('sm4-cbc', secret.subarray(0, GM.encKey), iv);
+  return Buffer.concat([decipher.update(cipher), decipher.final()]);
+}
+
+/** Order n of the SM2 curve (GB/T 32918.5): private keys are in [1, n-2]. */
+const SM2_N = 0xfffffffeffffffffffffffffffffffff7203df6b21c6052b53bbf40939d54123n;
+
+/**
+ * A fresh SM2 key pair {publicKey: hex 04‖x‖y, privateKey: hex d}. The private key is drawn from Node's
+ * CSPRNG by rejection sampling: sm-crypto's own generator uses jsbn, which outside a browser falls back
+ * to Math.random.
+ */
+export function makeSm2KeyPair(): { publicKey: string; privateKey: string } {
+  for (;;) {
+    const d = BigInt(`0x${randomBytes(32).toString('hex')}`);
+    if (d < 1n || d > SM2_N - 2n) continue;
+    const privateKey = d.toString(16).padStart(64, '0');
+    return { publicKey: sm2.getPublicKeyFromPrivateKey(privateKey), privateKey };
   }
-  return makeKeyRing(Buffer.from(row!.publicKey, 'base64'), row!.privateKey);
+}
+
+/**
+ * Loads the key pair of `suite`, making it on first use (concurrent first starts agree on one row):
+ * row 'rsa' (base64 SPKI DER, PKCS#8 PEM) or row 'sm2' (hex point, hex scalar).
+ */
+export async function loadKeyRing(db: Db, suite: CryptoSuite = 'standard'): Promise<KeyRing> {
+  const id = suite === 'gm' ? 'sm2' : 'rsa';
+  let [row] = await db.select().from(sysKeyPair).where(eq(sysKeyPair.id, id));
+  if (!row) {
+    let pair: { publicKey: string; privateKey: string };
+    if (suite === 'gm') pair = makeSm2KeyPair();
+    else {
+      const rsa = generateKeyPairSync('rsa', { modulusLength: 3072 });
+      pair = {
+        publicKey: rsa.publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
+        privateKey: rsa.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      };
+    }
+    await db
+      .insert(sysKeyPair)
+      .values({ id, ...pair })
+      .onConflictDoNothing();
+    [row] = await db.select().from(sysKeyPair).where(eq(sysKeyPair.id, id));
+  }
+  return suite === 'gm'
+    ? gmKeyRing(row!.publicKey, row!.privateKey)
+    : standardKeyRing(Buffer.from(row!.publicKey, 'base64'), row!.privateKey);
 }

@@ -3,9 +3,12 @@ import {
   CANDIDATE_AUTH_HEADER,
   decryptData,
   encryptPayload,
-  importPublicKey,
+  importServerKey,
   type ApiResult,
   type EncryptedData,
+  type PublicKeyInfo,
+  type ServerKey,
+  type SessionKey,
 } from '@tegang/domain';
 import i18n from '../i18n';
 import { getToken, type Side } from './tokens';
@@ -46,11 +49,16 @@ export const handlers: { unauthorized: Record<Side, Handler>; forbidden: Handler
   forbidden: () => {},
 };
 
-let publicKey: Promise<CryptoKey> | null = null;
-function serverKey(): Promise<CryptoKey> {
+/**
+ * The server's public key for encrypted calls, fetched once; its answer names the suite (CRYPTO_SUITE:
+ * RSA + AES or SM2 + SM4, packages/domain crypto.ts). Forgotten when an encrypted call is refused, so a
+ * server that changed its key or suite is asked again at the next call.
+ */
+let publicKey: Promise<ServerKey> | null = null;
+function serverKey(): Promise<ServerKey> {
   publicKey ??= fetch('/auth/publicKey')
-    .then((r) => r.json() as Promise<ApiResult<{ publicKey: string }>>)
-    .then((r) => importPublicKey(r.data.publicKey))
+    .then((r) => r.json() as Promise<ApiResult<PublicKeyInfo>>)
+    .then((r) => importServerKey(r.data))
     .catch((e) => {
       publicKey = null;
       throw e;
@@ -85,13 +93,13 @@ export async function requestEnvelope<T>(
   const token = getToken(side);
   if (token) headers[side === 'candidate' ? CANDIDATE_AUTH_HEADER : 'Authorization'] = `Bearer ${token}`;
   let body: BodyInit | undefined;
-  let aesKey: CryptoKey | null = null;
+  let sessionKey: SessionKey | null = null;
   if (opts.data instanceof FormData) body = opts.data;
   else if (opts.data !== undefined) {
     headers['Content-Type'] = 'application/json';
     if (opts.encrypted) {
       const sealed = await encryptPayload(await serverKey(), opts.data);
-      aesKey = sealed.key;
+      sessionKey = sealed.key;
       body = JSON.stringify(sealed.body);
     } else body = JSON.stringify(opts.data);
   }
@@ -119,10 +127,12 @@ export async function requestEnvelope<T>(
     clearTimeout(timer);
   }
   if (answer.code === 200) {
-    if (answer.encrypted && aesKey) answer.data = await decryptData<T>(aesKey, answer.data as EncryptedData);
+    if (answer.encrypted && sessionKey)
+      answer.data = await decryptData<T>(sessionKey, answer.data as EncryptedData);
     return answer;
   }
   const error = new ApiError(answer.code, answer.msg || i18n.t('error.unknown'), answer.data);
+  if (sessionKey && answer.code === 400) publicKey = null;
   if (answer.code === 401) handlers.unauthorized[side](error);
   else if (answer.code === 403) handlers.forbidden(error);
   else if (answer.code !== 998 && !opts.silent) message.error(error.message);

@@ -41,10 +41,19 @@ export async function authRoutes(base: FastifyInstance) {
     '/auth/publicKey',
     {
       config: { access: { open: true } },
-      schema: { tags: ['auth'], summary: 'RSA-OAEP-256 public key (base64 SPKI) for encrypted calls' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Public key for encrypted calls {alg, suite, keyId, publicKey} (CRYPTO_SUITE): suite "standard" RSA-OAEP-256 (base64 SPKI DER) + AES-256-GCM, or "gm" SM2 (base64 of the 65-byte point 04‖x‖y) + SM4-CBC + HMAC-SM3 (packages/domain crypto.ts)',
+      },
     },
     async (req) =>
-      ok(req, { alg: 'RSA-OAEP-256+A256GCM', keyId: ctx.keys.keyId, publicKey: ctx.keys.publicKey }),
+      ok(req, {
+        alg: ctx.keys.alg,
+        suite: ctx.keys.suite,
+        keyId: ctx.keys.keyId,
+        publicKey: ctx.keys.publicKey,
+      }),
   );
 
   /**
