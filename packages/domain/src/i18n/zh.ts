@@ -618,6 +618,8 @@ export const zh = {
   'ticket.pdf.photo': '照片',
   'ticket.pdf.candidate': '考生信息',
   'ticket.pdf.exam': '考试信息',
+  'result.sealed.unreadable':
+    '录取结果（编号 {id}）的体检结果无法打开：密文与该记录不符或其密钥未配置，请联系系统管理员',
   'ticket.pdf.scan': '扫描二维码核验准考证真伪',
   'ticket.job.queued': '排队中',
   'ticket.job.running': '正在生成准考证',

@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { CryptoSuite } from '@tegang/domain';
 import type { Config } from '../config';
 
 /**
  * The keys that protect personal data (issue 9; docs/security.md "Keys of personal data"):
- * - `result`: AES-256-GCM keys sealing physical examination results (lib/sealed.ts). The first is
- *   the current key (new writes); the others only open what they sealed, until re-sealed.
+ * - `result`: 32-byte keys sealing physical examination results (lib/sealed.ts): AES-256-GCM keys, or
+ *   with CRYPTO_SUITE=gm the input of HKDF-SM3 for the SM4 and HMAC-SM3 keys. The first is the current
+ *   key (new writes); the others only open what they sealed, until re-sealed.
+ * - `suite`: the suite new values are sealed in (CRYPTO_SUITE; 'standard' when absent); values of
+ *   either suite open.
  * - `ticketSigning`: the HMAC-SHA256 key of the admission tickets' QR tokens.
  *
  * They come from the environment (RESULT_ENCRYPTION_KEYS, TICKET_SIGNING_KEY). Without them a
@@ -16,6 +20,7 @@ import type { Config } from '../config';
  */
 export interface DataKeys {
   result: { id: string; key: Buffer }[];
+  suite?: CryptoSuite;
   ticketSigning: Buffer;
 }
 
@@ -27,7 +32,7 @@ interface StoredKeys {
 export function resolveDataKeys(config: Config, warn: (msg: string) => void = () => {}): DataKeys {
   if (config.resultKeys?.length && config.ticketSigningKey) {
     checkKeys(config.resultKeys);
-    return { result: config.resultKeys, ticketSigning: config.ticketSigningKey };
+    return { result: config.resultKeys, ticketSigning: config.ticketSigningKey, suite: config.cryptoSuite };
   }
   if (config.production) {
     throw new Error(
@@ -53,7 +58,11 @@ export function resolveDataKeys(config: Config, warn: (msg: string) => void = ()
     ? config.resultKeys
     : stored.result.map((k) => ({ id: k.id, key: Buffer.from(k.key, 'base64') }));
   checkKeys(result);
-  return { result, ticketSigning: config.ticketSigningKey ?? Buffer.from(stored.ticketSigning, 'base64') };
+  return {
+    result,
+    ticketSigning: config.ticketSigningKey ?? Buffer.from(stored.ticketSigning, 'base64'),
+    suite: config.cryptoSuite,
+  };
 }
 
 function checkKeys(keys: { id: string; key: Buffer }[]): void {

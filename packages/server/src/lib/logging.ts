@@ -10,8 +10,9 @@ import pg from 'pg';
  *   values it quotes in data-exception messages are left out, so no password hash, ID number, name or
  *   address reaches the log;
  * - request URLs are logged with the values of secret-looking query parameters (names ending in
- *   `token`, `password`, `secret`, `captcha`; `code`, `key`, `sign`) replaced by `***`, so a
- *   single-use download link cannot be replayed from the log;
+ *   `token`, `password`, `secret`, `captcha`; `code`, `key`, `sign`) and of sealed fields
+ *   (`physicalExamination`) replaced by `***`, so a single-use download link cannot be replayed from the
+ *   log and no sealed value is in it;
  * - `log.error(err)` with a database error gets the fixed msg `database error`, not err.message;
  * - headers are not logged; should a log call add them, `authorization`, `user-authorization` and
  *   `cookie` are redacted.
@@ -61,8 +62,12 @@ export function loggerOptions(level: string, stream?: LogStream): FastifyServerO
   };
 }
 
-/** Query parameter names whose values are secret: …token, …password, …secret, …captcha, code, key, sign. */
-const SECRET_QUERY_KEY = /(token|password|passwd|secret|captcha|signature)$|^(code|smscode|key|sign)$/i;
+/**
+ * Query parameter names whose values are secret: …token, …password, …secret, …captcha, code, key, sign,
+ * and the fields of sealed columns (physicalExamination: lib/sealed.ts).
+ */
+const SECRET_QUERY_KEY =
+  /(token|password|passwd|secret|captcha|signature)$|^(code|smscode|key|sign|physical_?examination)$/i;
 
 /**
  * `url` (a path with an optional query string, as in `req.url`) with the value of every query

@@ -24,11 +24,17 @@ declare module 'fastify' {
  * encrypted envelope (k, iv, d). Region codes (provinceCode …) and remarks stay readable.
  */
 const SECRET_KEY = /pass|psw|token|secret|captcha|^(code|smsCode|k|d|iv|uuid)$/i;
+/**
+ * Keys carrying the value of a sealed column (lib/sealed.ts; docs/security.md "Keys of personal data"):
+ * masked like secrets, so a call that posts one (even a refused one, whose raw body is kept) leaves
+ * no clear value in the operation log.
+ */
+const SEALED_KEY = /^physical_?examination$/i;
 const MASK = '******';
 const MAX_PARAMS = 2000;
 const MUTATING = new Set(['POST', 'PUT', 'DELETE']);
 
-/** A copy of `value` with the values of secret keys replaced by '******'. */
+/** A copy of `value` with the values of secret keys and sealed fields replaced by '******'. */
 export function maskSecrets(value: unknown, depth = 0): unknown {
   if (depth > 8) return '…';
   if (Array.isArray(value)) return value.map((v) => maskSecrets(v, depth + 1));
@@ -36,7 +42,7 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>).map(([k, v]) => [
         k,
-        SECRET_KEY.test(k) ? MASK : maskSecrets(v, depth + 1),
+        SECRET_KEY.test(k) || SEALED_KEY.test(k) ? MASK : maskSecrets(v, depth + 1),
       ]),
     );
   }

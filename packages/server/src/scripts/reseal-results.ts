@@ -6,15 +6,18 @@ import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db';
 import { admissionResult } from '../db/schema';
 import { resolveDataKeys, type DataKeys } from '../lib/data-keys';
-import { seal, sealedKeyId, unseal } from '../lib/sealed';
-import { PE_COLUMN } from '../modules/admission-result/service';
+import { needsReseal, seal, unseal } from '../lib/sealed';
+import { peSlot } from '../modules/admission-result/service';
 
 /**
- * Key rotation, step 3 (docs/security.md "Keys of personal data (issue 9)"): re-seals every physical
- * examination result that is not under the current key (the first of RESULT_ENCRYPTION_KEYS) with it,
- * in batches of `batch` rows by id. A row changed meanwhile (by an import) is left alone: its new value
- * is already under the current key. Safe to run again; a value whose key is not configured any more is
- * counted as failed (and named by id), never overwritten.
+ * Key rotation, step 3, and the move to row-bound values and to another suite (docs/security.md "Keys
+ * of personal data", "National algorithms"): re-seals every physical examination result that is not in
+ * the form a new value takes — another key than the current one (the first of
+ * RESULT_ENCRYPTION_KEYS), the old column-only 'v1.…', or the other CRYPTO_SUITE — under the current
+ * key and suite, bound to its row (service.ts peSlot), in batches of `batch` rows by id. A row changed
+ * meanwhile (by an import) is left alone: its new value is already current. Safe to run again; a value
+ * that does not open (its key is not configured any more, or it was altered or copied from another
+ * row) is counted as failed (and named by id), never overwritten.
  *
  * Returns {resealed, failed, current}; `failed` lists the ids that could not be opened.
  */
@@ -29,7 +32,11 @@ export async function resealResults(
   const failed: number[] = [];
   for (;;) {
     const rows = await database.db
-      .select({ id: admissionResult.id, sealed: admissionResult.physicalExamination })
+      .select({
+        id: admissionResult.id,
+        enrollId: admissionResult.enrollId,
+        sealed: admissionResult.physicalExamination,
+      })
       .from(admissionResult)
       .where(and(isNotNull(admissionResult.physicalExamination), gt(admissionResult.id, after)))
       .orderBy(asc(admissionResult.id))
@@ -37,17 +44,17 @@ export async function resealResults(
     if (!rows.length) break;
     after = rows[rows.length - 1]!.id;
     for (const row of rows) {
-      if (sealedKeyId(row.sealed!) === current) continue;
+      if (!needsReseal(keys, row.sealed!)) continue;
       let clear: string;
       try {
-        clear = unseal(keys, row.sealed!, PE_COLUMN);
+        clear = unseal(keys, row.sealed!, peSlot(row.enrollId));
       } catch {
         failed.push(row.id);
         continue;
       }
       const updated = await database.db
         .update(admissionResult)
-        .set({ physicalExamination: seal(keys, clear, PE_COLUMN) })
+        .set({ physicalExamination: seal(keys, clear, peSlot(row.enrollId)) })
         .where(and(eq(admissionResult.id, row.id), eq(admissionResult.physicalExamination, row.sealed!)))
         .returning({ id: admissionResult.id });
       resealed += updated.length;
@@ -86,7 +93,9 @@ async function main() {
   const database = openDatabase(url, 2);
   try {
     const { resealed, failed, current } = await resealResults(database, keys);
-    console.log(`reseal-results: ${resealed} value(s) re-sealed under key "${current}"`);
+    console.log(
+      `reseal-results: ${resealed} value(s) re-sealed under key "${current}" (suite ${keys.suite ?? 'standard'}, bound to their row)`,
+    );
     if (failed.length) {
       console.error(
         `reseal-results: ${failed.length} value(s) could not be opened with the configured keys (admission_result ids ${failed

@@ -13,7 +13,7 @@ import {
 } from '@tegang/domain';
 import { admissionResult, auditTrail, recruitPlan, sysOperLog, sysRole } from '../../src/db/schema';
 import { unseal } from '../../src/lib/sealed';
-import { PE_COLUMN } from '../../src/modules/admission-result/service';
+import { peSlot } from '../../src/modules/admission-result/service';
 import { createTestApp, type TestApp } from '../helpers';
 import { makeAdmin } from '../enroll/fixtures';
 import { importIssues, postImport, waitForImport, workbook } from '../imports/fixtures';
@@ -211,19 +211,19 @@ describe('import of admission results', () => {
     expect(rb.admissionCounty).toBe('520203');
     expect(rb.admissionStatus).toBe('2');
     expect(rb.preJobTraining).toBe('0');
-    // Sealed at rest: the table holds only 'v1.<key>…', never the value.
+    // Sealed at rest: the table holds only 'v2.<key>…' bound to the row, never the value.
     for (const [r, clear] of [
       [ra, PE_A],
       [rb, PE_B],
     ] as const) {
-      expect(r.physicalExamination!.startsWith('v1.')).toBe(true);
+      expect(r.physicalExamination!.startsWith('v2.')).toBe(true);
       expect(r.physicalExamination).not.toContain(clear);
-      expect(unseal(t.app.ctx.dataKeys, r.physicalExamination!, PE_COLUMN)).toBe(clear);
+      expect(unseal(t.app.ctx.dataKeys, r.physicalExamination!, peSlot(r.enrollId))).toBe(clear);
     }
     const { rows: raw } = await t.database.pool.query<{ v: string }>(
       'select physical_examination as v from admission_result',
     );
-    for (const r of raw) expect(r.v.startsWith('v1.')).toBe(true);
+    for (const r of raw) expect(r.v.startsWith('v2.')).toBe(true);
     expect(JSON.stringify(raw)).not.toContain(PE_A);
   });
 });

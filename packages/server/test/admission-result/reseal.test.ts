@@ -8,14 +8,14 @@ import { inject } from 'vitest';
 import { admissionResult, recruitPlan } from '../../src/db/schema';
 import type { DataKeys } from '../../src/lib/data-keys';
 import { seal, sealedKeyId, unseal } from '../../src/lib/sealed';
-import { PE_COLUMN } from '../../src/modules/admission-result/service';
+import { peSlot } from '../../src/modules/admission-result/service';
 import { resealResults } from '../../src/scripts/reseal-results';
 import { createTestApp, type TestApp } from '../helpers';
 import { withDatabase } from '../setup/global';
 import { enrolment, LIUZHI, NANMING } from './fixtures';
 
 /**
- * Key rotation (docs/security.md "Keys of personal data (issue 9)"): reseal-results re-seals every
+ * Key rotation (docs/security.md "Keys of personal data"): reseal-results re-seals every
  * physical examination result not under the current key, leaves the others, and never overwrites a
  * value it cannot open.
  */
@@ -32,13 +32,15 @@ const rotated: DataKeys = {
   ticketSigning: randomBytes(32),
 };
 
-async function addResult(region: typeof NANMING, sealed: string | null) {
+/** A result of a new enrolment in `region` whose physical exam is `text` sealed for its row by `keys`. */
+async function addResult(region: typeof NANMING, text: string | null, keys: DataKeys = oldKeys) {
   const e = await enrolment(t, planId, region);
+  const sealed = text === null ? null : seal(keys, text, peSlot(e.enrollId));
   const [row] = await t.database.db
     .insert(admissionResult)
     .values({ planId, enrollId: e.enrollId, physicalExamination: sealed, admissionStatus: '1' })
     .returning();
-  return row!.id;
+  return { id: row!.id, enrollId: e.enrollId, sealed };
 }
 
 beforeAll(async () => {
@@ -51,10 +53,9 @@ afterAll(() => t?.close());
 describe('reseal-results', () => {
   it('re-seals old values under the first key, skips current ones and nulls, is idempotent', async () => {
     const ids = [];
-    for (let i = 0; i < 5; i++)
-      ids.push(await addResult(i % 2 ? NANMING : LIUZHI, seal(oldKeys, `体检${i}`, PE_COLUMN)));
-    const current = await addResult(NANMING, seal(rotated, '已是新钥', PE_COLUMN));
-    const empty = await addResult(NANMING, null);
+    for (let i = 0; i < 5; i++) ids.push(await addResult(i % 2 ? NANMING : LIUZHI, `体检${i}`));
+    const current = (await addResult(NANMING, '已是新钥', rotated)).id;
+    const empty = (await addResult(NANMING, null)).id;
     const before = await t.database.db.select().from(admissionResult);
     const first = await resealResults(t.database, rotated, 2);
     expect(first).toEqual({ resealed: 5, failed: [], current: 'k2' });
@@ -66,24 +67,22 @@ describe('reseal-results', () => {
     expect(after.find((r) => r.id === current)!.physicalExamination).toBe(
       before.find((r) => r.id === current)!.physicalExamination,
     );
-    for (const [i, id] of ids.entries())
+    for (const [i, { id, enrollId }] of ids.entries())
       expect(
         unseal(
           { ...rotated, result: [rotated.result[0]!] },
           after.find((r) => r.id === id)!.physicalExamination!,
-          PE_COLUMN,
+          peSlot(enrollId),
         ),
       ).toBe(`体检${i}`);
     expect(await resealResults(t.database, rotated)).toEqual({ resealed: 0, failed: [], current: 'k2' });
   });
 
   it('names and keeps a value whose key is not configured', async () => {
-    const lost = seal(
-      { result: [{ id: 'gone', key: randomBytes(32) }], ticketSigning: randomBytes(32) },
-      'x',
-      PE_COLUMN,
-    );
-    const id = await addResult(NANMING, lost);
+    const { id, sealed: lost } = await addResult(NANMING, 'x', {
+      result: [{ id: 'gone', key: randomBytes(32) }],
+      ticketSigning: randomBytes(32),
+    });
     const outcome = await resealResults(t.database, rotated);
     expect(outcome.failed).toEqual([id]);
     const [row] = await t.database.db.select().from(admissionResult).where(eq(admissionResult.id, id));
@@ -93,7 +92,7 @@ describe('reseal-results', () => {
 
   it('runs as a script with npx tsx (the npm script), keys from the environment', async () => {
     const k3 = randomBytes(32);
-    const id = await addResult(NANMING, seal(rotated, '脚本', PE_COLUMN));
+    const { id, enrollId } = await addResult(NANMING, '脚本', rotated);
     const { rows } = await t.database.pool.query<{ db: string }>('select current_database() as db');
     const env = {
       ...process.env,
@@ -112,7 +111,11 @@ describe('reseal-results', () => {
     const [row] = await t.database.db.select().from(admissionResult).where(eq(admissionResult.id, id));
     expect(sealedKeyId(row!.physicalExamination!)).toBe('k3');
     expect(
-      unseal({ result: [{ id: 'k3', key: k3 }], ticketSigning: k3 }, row!.physicalExamination!, PE_COLUMN),
+      unseal(
+        { result: [{ id: 'k3', key: k3 }], ticketSigning: k3 },
+        row!.physicalExamination!,
+        peSlot(enrollId),
+      ),
     ).toBe('脚本');
   }, 60_000);
 });

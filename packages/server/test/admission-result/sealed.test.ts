@@ -7,8 +7,11 @@ import { loadConfig } from '../../src/config';
 import { resolveDataKeys, type DataKeys } from '../../src/lib/data-keys';
 import { seal, sealedKeyId, unseal } from '../../src/lib/sealed';
 
-/** lib/sealed.ts and lib/data-keys.ts (issue 9: physical examination results sealed at rest). */
-const COLUMN = 'admission_result.physical_examination';
+/**
+ * lib/sealed.ts and lib/data-keys.ts (physical examination results sealed at rest); row binding, the old
+ * v1 format and the gm suite: sealed-v2.test.ts.
+ */
+const COLUMN = { column: 'admission_result.physical_examination', row: 'enroll_id=1' };
 const key = () => randomBytes(32);
 const keys = (...ids: [string, Buffer][]): DataKeys => ({
   result: ids.map(([id, k]) => ({ id, key: k })),
@@ -33,7 +36,7 @@ describe('seal / unseal', () => {
   it('round-trips text (Chinese, empty, 200 characters) and never shows it', () => {
     for (const text of ['合格', '', '肝功能异常，建议复查'.repeat(20).slice(0, 200)]) {
       const sealed = seal(k1, text, COLUMN);
-      expect(sealed.startsWith('v1.k1.')).toBe(true);
+      expect(sealed.startsWith('v2.k1.')).toBe(true);
       if (text) expect(sealed).not.toContain(text);
       expect(unseal(k1, sealed, COLUMN)).toBe(text);
     }
@@ -56,11 +59,12 @@ describe('seal / unseal', () => {
     expect(() => unseal(k1, `${sealed}.x`, COLUMN)).toThrow();
     expect(() => unseal(k1, '合格', COLUMN)).toThrow();
     expect(() => unseal(k1, 'v2.k1.a.b.c', COLUMN)).toThrow();
+    expect(() => unseal(k1, 'v3.k1.a.b.c', COLUMN)).toThrow();
   });
 
   it('throws for another column (associated data) and for an unknown or swapped key id', () => {
     const sealed = seal(k1, '合格', COLUMN);
-    expect(() => unseal(k1, sealed, 'admission_result.remarks')).toThrow();
+    expect(() => unseal(k1, sealed, { ...COLUMN, column: 'admission_result.remarks' })).toThrow();
     expect(() => unseal(keys(['k2', key()]), sealed, COLUMN)).toThrow(/unknown key/);
     const both = keys(['k2', key()], ['k1', k1.result[0]!.key]);
     expect(() =>

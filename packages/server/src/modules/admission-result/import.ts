@@ -18,7 +18,7 @@ import { badRequest } from '../../lib/errors';
 import { scopeWhere } from '../../lib/scope';
 import { seal } from '../../lib/sealed';
 import { loadRegions } from '../system/reference/service';
-import { PE_COLUMN } from './service';
+import { peSlot } from './service';
 
 /** One valid row, ready to write (physical exam already sealed). */
 export interface ResultImportRow {
@@ -103,8 +103,9 @@ const TEXT_MAX: [keyof typeof RESULT_MAX & string, number][] = [
  * id; issue 9) through the one import mechanism: all rows or none. Columns: 身份证号 (required; an
  * enrolment of the plan inside the importer's region), 姓名 (required, equal to the enrolment's
  * name), 准考证号, 资格复审结果 and 岗前培训 (合格/不合格 → '1'/'0'), 笔试成绩, 面试成绩, 总成绩
- * (domain SCORE_RE), 体检结果 (≤ 200 characters, sealed before it is written), 录取县 (a county name
- * of the region table → its code), 录取学段 / 录取学科 (dictionary label → value), 任教学校, 备注,
+ * (domain SCORE_RE), 体检结果 (≤ 200 characters, sealed before it is written and bound to the
+ * enrolment id, service.ts peSlot), 录取县 (a county name of the region table → its code), 录取学段 /
+ * 录取学科 (dictionary label → value), 任教学校, 备注,
  * 录取状态 (label of ADMISSION_STATUS, required). A row creates or replaces the enrolment's result;
  * an ID number twice in the file is a row error.
  */
@@ -244,7 +245,7 @@ export const admissionResultImport: ImportDefinition<ResultImportRow, Prep> = {
       interviewScore: text('interviewScore'),
       examTotalScore: text('examTotalScore'),
       physicalExamination: cells.physicalExamination
-        ? seal(prep.keys, cells.physicalExamination, PE_COLUMN)
+        ? seal(prep.keys, cells.physicalExamination, peSlot(enrolment.id))
         : null,
       preJobTraining,
       admissionCounty,
