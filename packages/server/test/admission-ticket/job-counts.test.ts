@@ -42,7 +42,7 @@ describe('the generate job counts only PDFs stored and linked', () => {
   it('a ticket edited while its PDF is rendered counts as failed, with the reason', async () => {
     const [plan] = await t.database.db.select().from(recruitPlan).limit(1);
     const applicants = await insertApplicants(t, plan!.id, [{}, {}, {}]);
-    const tickets = [];
+    const tickets: (typeof admissionTicket.$inferSelect)[] = [];
     for (const a of applicants) tickets.push(await insertTicket(t, a));
     const edited = tickets[1]!;
     // The reviewer edits ticket 2 just as its rendered PDF is stored.
