@@ -9,7 +9,7 @@ import type {
   Page,
   PageQuery,
 } from '@tegang/domain';
-import { http, requestEnvelope } from '../../api/request';
+import { ApiError, http, requestEnvelope } from '../../api/request';
 
 /** Enrolment records in the back office (spec §7 "Enrolment", §2 "Enrolment records"). */
 
@@ -36,9 +36,28 @@ export const enrollCreateStatusOptions = () =>
 /** GET /candidate/enroll/getAuditStatus: the audit status options (issue 8). */
 export const enrollAuditStatusOptions = () => http.get<CodeOption[]>('/candidate/enroll/getAuditStatus');
 
-/** POST /candidate/enroll/audit: pass or reject applications (a rejection with its reason); answers {count}. */
-export const auditEnrolls = (input: EnrollAuditInput): Promise<ApiResult<{ count: number }>> =>
-  requestEnvelope('POST', '/candidate/enroll/audit', { data: input });
+/** The records an audit decides on, as the reviewer read them: their ids and versions, in one order. */
+export const auditedAsRead = (rows: Pick<Enroll, 'id' | 'version'>[]) => ({
+  idList: rows.map((r) => r.id),
+  versions: rows.map((r) => r.version),
+});
+
+/**
+ * POST /candidate/enroll/audit: pass or reject applications (a rejection with its reason) as read
+ * (`versions`); answers {count}. A record changed since it was read answers 409 naming it (the request
+ * client shows the message): `onChanged` is called then, so the screen reloads what the reviewer sees.
+ */
+export async function auditEnrolls(
+  input: EnrollAuditInput,
+  onChanged?: () => void,
+): Promise<ApiResult<{ count: number }>> {
+  try {
+    return await requestEnvelope('POST', '/candidate/enroll/audit', { data: input });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 409) onChanged?.();
+    throw error;
+  }
+}
 
 /** POST /candidate/enroll/exportToken: a single-use link to the xlsx of the filtered list. */
 export const enrollExportLink = (filters: EnrollFilters) =>

@@ -21,6 +21,7 @@ import {
   type Enroll,
 } from '@tegang/domain';
 import {
+  auditedAsRead,
   auditEnrolls,
   deleteEnroll,
   deleteEnrolls,
@@ -87,16 +88,19 @@ export default function EnrollPage() {
   const actions = useActions();
   const [rejecting, setRejecting] = useState<(RejectTarget & { reload: () => void }) | null>(null);
   const canAudit = (ctx: CrudContext<EnrollRow>) => ctx.can(PERMISSIONS.enroll.audit);
-  /** 通过: confirm, then POST /candidate/enroll/audit with auditStatus '1'. */
+  /**
+   * 通过: confirm, then POST /candidate/enroll/audit with auditStatus '1' and the versions shown; when
+   * a record changed meanwhile (409, its message shown) the list reloads and nothing is decided.
+   */
   const pass = (rows: EnrollRow[], content: string, reload: () => void) =>
     actions.confirm({
       content,
       okTestId: 'enroll-pass-ok',
-      call: () => auditEnrolls({ idList: rows.map((r) => r.id), auditStatus: AUDIT_STATUS.passed }),
+      call: () => auditEnrolls({ ...auditedAsRead(rows), auditStatus: AUDIT_STATUS.passed }, reload),
       reload,
     });
   const reject = (rows: EnrollRow[], title: string, reload: () => void) =>
-    setRejecting({ ids: rows.map((r) => r.id), title, reload });
+    setRejecting({ rows: rows.map(({ id, version }) => ({ id, version })), title, reload });
   const dict = {
     gender: useDictEnum(ENROLL_DICT_FIELDS.gender),
     academicSession: useDictEnum(ENROLL_DICT_FIELDS.academicSession),

@@ -2,19 +2,20 @@ import { useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_REASON_MAX, AUDIT_STATUS, isEmpty } from '@tegang/domain';
-import { auditEnrolls } from './admin-api';
+import { auditedAsRead, auditEnrolls } from './admin-api';
 import { ruleOf } from '../../components/rules';
 
-/** Which applications a rejection is for: their ids and the dialog's title. */
+/** Which applications a rejection is for: their ids and the versions shown, and the dialog's title. */
 export interface RejectTarget {
-  ids: number[];
+  rows: { id: number; version: number }[];
   title: string;
 }
 
 /**
  * The 审核不通过 dialog of the enrolment list (issue 8 "Audit"): asks the reason (required, at most
  * AUDIT_REASON_MAX characters; the server checks the same), then POST /candidate/enroll/audit with
- * auditStatus '2', toasts the server's message, closes and calls `onDone`. Test ids:
+ * auditStatus '2' and the versions shown, toasts the server's message, closes and calls `onDone` — also
+ * when a record changed since it was read (409: the message names it, nothing is decided). Test ids:
  * `enroll-reject-reason`, `enroll-reject-ok`.
  */
 export function AuditRejectDialog(props: {
@@ -33,11 +34,18 @@ export function AuditRejectDialog(props: {
     const { auditReason } = await form.validateFields();
     setBusy(true);
     try {
-      const answer = await auditEnrolls({
-        idList: target.ids,
-        auditStatus: AUDIT_STATUS.rejected,
-        auditReason: auditReason.trim(),
-      });
+      const answer = await auditEnrolls(
+        {
+          ...auditedAsRead(target.rows),
+          auditStatus: AUDIT_STATUS.rejected,
+          auditReason: auditReason.trim(),
+        },
+        () => {
+          // changed since read (409, message shown): close and reload what the reviewer sees
+          props.onClose();
+          props.onDone();
+        },
+      );
       void message.success(answer.msg || t('common.success'));
       props.onClose();
       props.onDone();
