@@ -60,6 +60,14 @@ vi.mock('../../api/reference', () => ({
         : [],
     ),
 }));
+// The signed-in administrator's region (none loaded: the server decides, every button shows).
+const sessionUser = vi.hoisted(() => ({ current: null as Record<string, string | null> | null }));
+vi.mock('../../admin/session', () => ({
+  useSession: () => ({
+    info: sessionUser.current ? { user: sessionUser.current, roles: [], permissions: ['*'] } : null,
+    menu: [],
+  }),
+}));
 // The region scope tree of the search's cascader.
 vi.stubGlobal(
   'fetch',
@@ -144,6 +152,21 @@ describe('admission tickets screen', () => {
       'ticket-delete',
     ])
       expect(screen.queryByTestId(id)).toBeNull();
+  }, 30_000);
+
+  it('keeps the arrangement to province accounts: disabled with the reason for a county one', async () => {
+    viewport(1280);
+    sessionUser.current = { provinceCode: '520000', cityCode: '520100', countyCode: '520102' };
+    try {
+      mount();
+      await within(await screen.findByTestId('ticket')).findByText('20275201020100101');
+      const arrange = screen.getByTestId('ticket-arrange') as HTMLButtonElement;
+      expect(arrange.disabled).toBe(true);
+      fireEvent.mouseEnter(arrange.parentElement!);
+      expect(await screen.findByText('仅省级账号可以修改考场编排及其设置')).toBeTruthy();
+    } finally {
+      sessionUser.current = null;
+    }
   }, 30_000);
 
   it('checks the exam fields of the edit form on blur', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Dropdown, Typography } from 'antd';
+import { App, Button, Dropdown, Tooltip, Typography } from 'antd';
 import { DownOutlined, FilePdfOutlined, ScheduleOutlined, SendOutlined } from '@ant-design/icons';
 import type { ProColumns, ProDescriptionsItemProps } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
@@ -58,6 +58,7 @@ import {
 import { DictText } from '../../components/dict';
 import { ExportButton } from '../../components/export-button';
 import { ImportButton } from '../../components/import';
+import { useProvinceOnlyReason } from '../../components/province-only';
 import { useRegionSearchColumn } from '../../components/region-search-column';
 
 /**
@@ -98,6 +99,8 @@ export default function AdmissionTicketScreen() {
   /** The plan chosen in the search: the target of the import and of the whole-plan actions. */
   const [plan, setPlan] = useState<number | null>(null);
   const [arranging, setArranging] = useState<{ reload: () => void } | null>(null);
+  /** The arrangement is the province's (docs/decisions.md "Arrangement settings belong to the province"). */
+  const arrangeRefused = useProvinceOnlyReason('arrangement');
   const [generating, setGenerating] = useState<{ target: GenerateTarget; reload: () => void } | null>(null);
   const [previewing, setPreviewing] = useState<number | null>(null);
 
@@ -356,14 +359,19 @@ export default function AdmissionTicketScreen() {
         : []),
       ...(ctx.can(P.arrange)
         ? [
-            <Button
-              key="arrange"
-              icon={<ScheduleOutlined />}
-              onClick={() => setArranging({ reload: ctx.reload })}
-              data-testid="ticket-arrange"
-            >
-              {t('screen.button.arrange')}
-            </Button>,
+            // A disabled button gets no mouse events: the span carries the tooltip.
+            <Tooltip key="arrange" title={arrangeRefused}>
+              <span>
+                <Button
+                  icon={<ScheduleOutlined />}
+                  disabled={!!arrangeRefused}
+                  onClick={() => setArranging({ reload: ctx.reload })}
+                  data-testid="ticket-arrange"
+                >
+                  {t('screen.button.arrange')}
+                </Button>
+              </span>
+            </Tooltip>,
           ]
         : []),
       ...(canGenerate(ctx)

@@ -15,10 +15,12 @@ import {
 } from './api';
 import { CrudTable, SchemaFormItem, useDictEnum, type CrudConfig } from '../../components/crud';
 import { DictSelect, dictLabel, useDict } from '../../components/dict';
+import { ProvinceOnly } from '../../components/province-only';
 
 /**
  * Category–education mapping screen (/recruit/educationPlan/index; spec §3 "Category-education
- * mapping", §5, §7): which education levels may apply to each plan category.
+ * mapping", §5, §7): which education levels may apply to each plan category. Writable by province-level
+ * accounts only (docs/security.md "Province-wide objects").
  */
 
 interface MappingForm {
@@ -84,5 +86,10 @@ export default function EducationPlanScreen() {
     },
   };
 
-  return <CrudTable config={config} />;
+  const P = PERMISSIONS.educationPlan;
+  return (
+    <ProvinceOnly object="educationPlan" writeKeys={[P.add, P.edit, P.remove]}>
+      <CrudTable config={config} />
+    </ProvinceOnly>
+  );
 }

@@ -24,12 +24,14 @@ import { listPlanOptions } from '../recruit-plan/api';
 import { CrudTable, SchemaFormItem, useOptionsEnum, type CrudConfig } from '../../components/crud';
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { SafeHtml } from '../../components/safe-html';
+import { ProvinceOnly } from '../../components/province-only';
 import { htmlExcerpt } from './excerpt';
 
 /**
  * Instruction screen (/recruit/instruction/index; spec §3 "Instruction", §5 "Required on blur", §7
  * "Instructions") as a CRUD config: the list (plan, type, a plain-text excerpt), the add/edit dialog
- * with the rich-text editor (widened for it), the detail rendering the sanitised HTML.
+ * with the rich-text editor (widened for it), the detail rendering the sanitised HTML. Writable by
+ * province-level accounts only (docs/security.md "Province-wide objects").
  */
 
 /** The form's values. */
@@ -174,5 +176,10 @@ export default function InstructionPage() {
     },
   };
 
-  return <CrudTable config={config} />;
+  const P = PERMISSIONS.instruction;
+  return (
+    <ProvinceOnly object="instruction" writeKeys={[P.add, P.edit, P.remove]}>
+      <CrudTable config={config} />
+    </ProvinceOnly>
+  );
 }

@@ -51,6 +51,7 @@ import {
 } from './plan-form';
 import { DictSelect, dictLabel, useDict } from '../../components/dict';
 import { ACTION_STYLE, CrudTable, useActions, useOptionsEnum, type CrudConfig } from '../../components/crud';
+import { ProvinceOnly } from '../../components/province-only';
 import { required } from '../../components/rules';
 
 /** Input limits read from the schema the server validates with. */
@@ -59,7 +60,8 @@ const QUERY_MAX = maxLengthsOf(recruitPlanQuerySchema);
 
 /**
  * Recruit plan screen (/recruit/recruitPlan/index; spec §2 "Recruit plan", §4, §5 "Recruit plan",
- * §7 "Recruit plan") as a CRUD config.
+ * §7 "Recruit plan") as a CRUD config. Writable by province-level accounts only (docs/security.md
+ * "Province-wide objects").
  */
 
 const statusBadge = (value: string) =>
@@ -339,5 +341,10 @@ export default function RecruitPlanPage() {
     },
   };
 
-  return <CrudTable config={config} />;
+  const P = PERMISSIONS.recruitPlan;
+  return (
+    <ProvinceOnly object="recruitPlan" writeKeys={[P.add, P.edit, P.remove, P.status]}>
+      <CrudTable config={config} />
+    </ProvinceOnly>
+  );
 }

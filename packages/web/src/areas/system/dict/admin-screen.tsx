@@ -28,6 +28,7 @@ import {
   type Envelope,
 } from '../../../components/crud';
 import { createTimeColumn } from '../shared';
+import { ProvinceOnly } from '../../../components/province-only';
 import { schemaRule } from '../../../components/rules';
 
 /** The forms' fields: labels field.dict.* / field.dictItem.*, rules and input limits from the server's schemas. */
@@ -244,8 +245,10 @@ export default function DictPage() {
     },
   };
 
+  const P = PERMISSIONS.dict;
   return (
-    <>
+    // Dictionaries are province-wide (docs/security.md "Province-wide objects"): types and items alike.
+    <ProvinceOnly object="dict" writeKeys={[P.add, P.edit, P.remove]}>
       <CrudTable config={config} />
       <Drawer
         open={shown}
@@ -260,6 +263,6 @@ export default function DictPage() {
       >
         {open && <DictItems key={open.id} dict={open} />}
       </Drawer>
-    </>
+    </ProvinceOnly>
   );
 }
