@@ -1,9 +1,12 @@
-import { Button } from 'antd';
-import { ClearOutlined } from '@ant-design/icons';
+import { Button, Space, Tooltip } from 'antd';
+import { ClearOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useActions, type CrudContext, type Envelope } from '../../components/crud';
 
-/** Empties a log after a confirm (DELETE …/clean). */
+/**
+ * Empties a log of its entries past the retention after a confirm that says so (DELETE …/clean;
+ * docs/security.md "Trails"); the toast is the server's message with the count removed.
+ */
 export function CleanButton({
   name,
   clean,
@@ -18,23 +21,41 @@ export function CleanButton({
   const { t } = useTranslation();
   const actions = useActions();
   return (
-    <Button
-      danger
-      icon={<ClearOutlined />}
-      data-testid={`${testId}-clean`}
-      onClick={() =>
-        actions.confirm({
-          content: t('mon.cleanConfirm', { name }),
-          danger: true,
-          okTestId: `${testId}-clean-ok`,
-          call: clean,
-          successKey: 'mon.cleaned',
-          reload,
-        })
-      }
-    >
-      {t('mon.clean')}
-    </Button>
+    <Tooltip title={t('mon.retention.rule')}>
+      <Button
+        danger
+        icon={<ClearOutlined />}
+        data-testid={`${testId}-clean`}
+        onClick={() =>
+          actions.confirm({
+            content: t('mon.cleanConfirm', { name }),
+            danger: true,
+            okTestId: `${testId}-clean-ok`,
+            call: clean,
+            successKey: 'mon.cleaned',
+            reload,
+          })
+        }
+      >
+        {t('mon.clean')}
+      </Button>
+    </Tooltip>
+  );
+}
+
+/**
+ * A log screen's title with the removal rule beside it (docs/security.md "Trails": entries are deleted
+ * only past the retention, every removal is trailed). Test id `${testId}-retention`.
+ */
+export function RetentionTitle({ title, testId }: { title: string; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Space size={6}>
+      {title}
+      <Tooltip title={t('mon.retention.rule')}>
+        <InfoCircleOutlined data-testid={`${testId}-retention`} aria-label={t('mon.retention.rule')} />
+      </Tooltip>
+    </Space>
   );
 }
 

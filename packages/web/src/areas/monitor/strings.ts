@@ -17,7 +17,10 @@ const zh = {
   'mon.status.ok': '成功',
   'mon.status.fail': '失败',
   'mon.clean': '清空',
-  'mon.cleanConfirm': '是否确认清空所有{name}？',
+  'mon.cleanConfirm':
+    '是否确认清空{name}？只清除保留期以前的记录：保留期由系统配置，至少 180 天（网络安全法第二十一条），较新的记录保留；清空本身记入不可删除的审计轨迹。',
+  'mon.retention.rule':
+    '只能删除保留期以前的日志：保留期由系统配置，至少 180 天（网络安全法第二十一条）；删除与清空都记入不可删除的审计轨迹。',
   'mon.cleaned': '清空成功',
   // login log
   'mon.loginlog.entity': '登录日志',
@@ -57,7 +60,10 @@ const en: Record<keyof typeof zh, string> = {
   'mon.status.ok': 'Success',
   'mon.status.fail': 'Failure',
   'mon.clean': 'Clear',
-  'mon.cleanConfirm': 'Clear every {name}?',
+  'mon.cleanConfirm':
+    'Clear the {name}? Only entries past the retention are removed: the retention is configured, at least 180 days (Cybersecurity Law art. 21), and younger entries stay; the clean itself is written to the trail, which cannot be deleted.',
+  'mon.retention.rule':
+    'Only log entries past the retention can be deleted: the retention is configured, at least 180 days (Cybersecurity Law art. 21); every delete and clean is written to the trail, which cannot be deleted.',
   'mon.cleaned': 'Cleared',
   'mon.loginlog.entity': 'login log',
   'mon.loginlog.title': 'Login log',

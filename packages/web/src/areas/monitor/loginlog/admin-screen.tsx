@@ -4,7 +4,7 @@ import { PERMISSIONS } from '@tegang/domain';
 import { cleanLoginLogs, deleteLoginLogs, pageLoginLogs, type LoginLog } from '../../system/api';
 import { CrudTable, type CrudConfig } from '../../../components/crud';
 import { timeText } from '../../system/shared';
-import { cleanToolbar } from '../clean-button';
+import { cleanToolbar, RetentionTitle } from '../clean-button';
 
 /** Login log (/monitor/loginlog/index): search, delete, clean. */
 export default function LoginLogPage() {
@@ -42,7 +42,7 @@ export default function LoginLogPage() {
 
   const config: CrudConfig<LoginLog> = {
     name: t('mon.loginlog.entity'),
-    title: t('mon.loginlog.title'),
+    title: <RetentionTitle title={t('mon.loginlog.title')} testId="loginlog" />,
     testId: 'loginlog',
     columns,
     api: { page: pageLoginLogs, removeMany: deleteLoginLogs },

@@ -12,7 +12,7 @@ import {
 } from '../../system/api';
 import { CrudTable, useOptionsEnum, type CrudConfig } from '../../../components/crud';
 import { timeText } from '../../system/shared';
-import { cleanToolbar } from '../clean-button';
+import { cleanToolbar, RetentionTitle } from '../clean-button';
 
 /** Operation log (/monitor/operlog/index; spec §7 "Operation log"): search, detail, delete, clean. */
 export default function OperLogPage() {
@@ -79,7 +79,7 @@ export default function OperLogPage() {
 
   const config: CrudConfig<OperLog> = {
     name: t('mon.operlog.entity'),
-    title: t('mon.operlog.title'),
+    title: <RetentionTitle title={t('mon.operlog.title')} testId="operlog" />,
     testId: 'operlog',
     columns,
     api: { page: pageOperLogs, get: getOperLog, removeMany: deleteOperLogs },
