@@ -670,7 +670,7 @@ export const ticketArrangement = pgTable('ticket_arrangement', {
 
 /**
  * Admission results (issue 9, spec §3 "Admission result"): one per enrolment, imported. Scores are
- * numeric(6,2) read as text. `physicalExamination` is sealed (AES-256-GCM, lib/sealed.ts), never clear.
+ * numeric(6,2) read as text. `physicalExamination` is sealed (lib/sealed.ts, bound to its row), never clear.
  */
 export const admissionResult = pgTable(
   'admission_result',
@@ -688,7 +688,7 @@ export const admissionResult = pgTable(
     writeExamScore: numeric('write_exam_score', { precision: 6, scale: 2 }),
     interviewScore: numeric('interview_score', { precision: 6, scale: 2 }),
     examTotalScore: numeric('exam_total_score', { precision: 6, scale: 2 }),
-    /** Sealed text 'v1.<keyId>.<iv>.<tag>.<ciphertext>' (base64url parts); null when not given. */
+    /** Sealed text 'v2.…' or 'v2sm.…' (older 'v1.…'; lib/sealed.ts); null when not given. */
     physicalExamination: text('physical_examination'),
     /** domain ADMISSION_PASS. */
     preJobTraining: char('pre_job_training', { length: 1 }),
