@@ -36,7 +36,7 @@ import { writeTrail } from '../monitor/service-trail';
  * `enroll`). The physical examination result is sealed at rest (lib/sealed.ts, bound to its column and
  * row by {@link peSlot}): lists never read it (only whether one exists), the detail opens
  * it only for holders of PERMISSIONS.admissionResult.physicalExam and writes each such view to the
- * operation log first (without the value).
+ * append-only trail first (without the value; docs/security.md "Trails").
  */
 
 /** The table and column of the sealed physical examination result (associated data of lib/sealed.ts). */
@@ -183,7 +183,7 @@ export async function pageResults(
   );
 }
 
-/** Who reads a detail, and from where (the operation-log entry of a clear view). */
+/** Who reads a detail, and from where (the trail entry of a clear view). */
 export interface Viewer {
   admin: AdminPrincipal;
   ip: string;
