@@ -263,9 +263,17 @@ export interface ArrangementResult {
   saved: boolean;
 }
 
-/** GET /verify/ticket/{token} as JSON (the proctor's check; no ID number, no phone). */
-export interface TicketVerification {
-  valid: boolean;
+/**
+ * GET /verify/ticket/{token} as JSON (the proctor's check; never the ID number or phone). Only a valid
+ * ticket shows who sits where; one not distributed or cancelled ('invalid') or past its token's expiry
+ * ('expired') shows nothing of the candidate.
+ */
+export type TicketVerification = ValidTicketVerification | { valid: false; state: 'invalid' | 'expired' };
+
+/** A distributed ticket within its expiry, as the proctor sees it. */
+export interface ValidTicketVerification {
+  valid: true;
+  state: 'valid';
   name: string;
   admissionNumber: string;
   examDate: string;
@@ -275,6 +283,6 @@ export interface TicketVerification {
   seatNumber: string;
   /** The candidate's photo as a data: URL, or null. */
   photo: string | null;
-  /** '1' distributed; a cancelled ticket is shown as not valid. */
+  /** '1' (distributed): other tickets are not shown. */
   status: string;
 }

@@ -24,6 +24,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(30),
   CAPTCHA_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(60),
+  VERIFY_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(20),
+  VERIFY_IP_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(600),
   TRUST_PROXY: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATIO_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
@@ -35,9 +37,9 @@ const envSchema = z.object({
       message: 'a comma-separated list of id:key, each key 32 bytes in base64 (openssl rand -base64 32)',
     })
     .optional(),
+  CRYPTO_SUITE: z.enum(CRYPTO_SUITES).default('standard'),
   TICKET_SIGNING_KEY: z
     .string()
-  CRYPTO_SUITE: z.enum(CRYPTO_SUITES).default('standard'),
     .min(43, { message: 'at least 32 bytes in base64 (openssl rand -base64 32)' })
     .optional(),
   NODE_ENV: z.string().optional(),
@@ -114,6 +116,11 @@ export interface Config {
   loginRateLimit: number;
   /** Captchas per client IP per minute (0: no limit). */
   captchaRateLimit: number;
+  /**
+   * Checks of one ticket's QR token per minute on the verify page, and of all tokens per client IP per
+   * minute (a hall of proctors behind one carrier NAT shares an IP); 0: no limit.
+   */
+  verifyRateLimit: { perToken: number; perIp: number };
   trustProxy: boolean;
   logLevel: string;
   /**
@@ -136,6 +143,11 @@ export interface Config {
    * a development data folder and refuses to start with NODE_ENV=production.
    */
   resultKeys?: { id: string; key: Buffer }[];
+  /**
+   * The algorithms of encrypted calls and sealed columns (CRYPTO_SUITE): 'standard' (RSA-OAEP + AES-GCM)
+   * or 'gm' (SM2 + SM4 + SM3; docs/security.md "National algorithms").
+   */
+  cryptoSuite: CryptoSuite;
   /** HMAC-SHA256 key of the admission tickets' QR tokens (TICKET_SIGNING_KEY); undefined as above. */
   ticketSigningKey?: Buffer;
   production: boolean;
@@ -143,11 +155,6 @@ export interface Config {
    * The public origin of the site (PUBLIC_ORIGIN, e.g. https://tegang.example.gov.cn), written into the
    * tickets' QR codes; unset: the origin of the request (development).
    */
-  /**
-   * The algorithms of encrypted calls and sealed columns (CRYPTO_SUITE): 'standard' (RSA-OAEP + AES-GCM)
-   * or 'gm' (SM2 + SM4 + SM3; docs/security.md "National algorithms").
-   */
-  cryptoSuite: CryptoSuite;
   publicOrigin?: string;
   /**
    * Production checks waived by ALLOW_INSECURE_PRODUCTION that would otherwise have refused the start
@@ -188,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     captchaRateLimit: e.CAPTCHA_RATE_LIMIT,
+    verifyRateLimit: { perToken: e.VERIFY_RATE_LIMIT, perIp: e.VERIFY_IP_RATE_LIMIT },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     ratioCacheSeconds: e.RATIO_CACHE_SECONDS,
@@ -201,9 +209,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ticketSigningKey: e.TICKET_SIGNING_KEY
       ? Buffer.from(e.TICKET_SIGNING_KEY, /[-_]/.test(e.TICKET_SIGNING_KEY) ? 'base64url' : 'base64')
       : undefined,
+    cryptoSuite: e.CRYPTO_SUITE,
     production: e.NODE_ENV === 'production',
     publicOrigin: e.PUBLIC_ORIGIN,
     insecureProduction: production.waived,
   };
 }
-    cryptoSuite: e.CRYPTO_SUITE,

@@ -632,5 +632,6 @@ export const en: Record<keyof typeof zh, string> = {
   'ticket.verify.title': 'Admission ticket check',
   'ticket.verify.valid': 'Valid admission ticket',
   'ticket.verify.invalid': 'Not valid (not distributed or distribution cancelled)',
+  'ticket.verify.expired': 'Expired or not valid (past the check period after the exam date)',
   'ticket.verify.notFound': 'No such admission ticket: the QR code is invalid or was altered',
 };

@@ -629,5 +629,6 @@ export const zh = {
   'ticket.verify.title': '准考证核验',
   'ticket.verify.valid': '有效准考证',
   'ticket.verify.invalid': '准考证无效（未发放或已取消发放）',
+  'ticket.verify.expired': '准考证已过期或无效（已过考试日期的核验期限）',
   'ticket.verify.notFound': '未找到该准考证，二维码无效或已被篡改',
 } as const;

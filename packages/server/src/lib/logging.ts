@@ -12,7 +12,9 @@ import pg from 'pg';
  * - request URLs are logged with the values of secret-looking query parameters (names ending in
  *   `token`, `password`, `secret`, `captcha`; `code`, `key`, `sign`) and of sealed fields
  *   (`physicalExamination`) replaced by `***`, so a single-use download link cannot be replayed from the
- *   log and no sealed value is in it;
+ *   log and no sealed value is in it; so are personal data in a query string (maskQuery): the values of
+ *   personal parameters (names, ID numbers, phone numbers: PERSONAL_QUERY_KEY) and any value holding
+ *   an 18-character ID number (GB 11643), whatever its parameter's name;
  * - `log.error(err)` with a database error gets the fixed msg `database error`, not err.message;
  * - headers are not logged; should a log call add them, `authorization`, `user-authorization` and
  *   `cookie` are redacted.
@@ -70,9 +72,37 @@ const SECRET_QUERY_KEY =
   /(token|password|passwd|secret|captcha|signature)$|^(code|smscode|key|sign|physical_?examination)$/i;
 
 /**
+ * Query parameter names whose values are personal data (docs/security.md "Logging"): a person's name,
+ * an ID number, a phone number. Search filters use them (`?name=…&idCard=…`).
+ */
+const PERSONAL_QUERY_KEY =
+  /^(name|realName|nickName|candidateName|userName|idCard|idNumber|idNo|certNo|phone|telephone|mobile)$/i;
+/** An ID number (GB 11643: 17 digits and a check character) anywhere in a value. */
+const ID_NUMBER = /\d{17}[\dXx]/g;
+const QUERY_MASK = '******';
+
+/**
+ * A copy of a parsed query (Fastify's `req.query`) for a log: values of personal parameters
+ * (PERSONAL_QUERY_KEY) replaced by '******', and every 18-character ID number in another value masked
+ * in place. Other values are kept; anything not a plain object is returned as it is.
+ */
+export function maskQuery(query: unknown): unknown {
+  if (!query || typeof query !== 'object' || Array.isArray(query)) return query;
+  const mask = (v: unknown): unknown =>
+    typeof v === 'string' ? v.replace(ID_NUMBER, QUERY_MASK) : Array.isArray(v) ? v.map(mask) : v;
+  return Object.fromEntries(
+    Object.entries(query as Record<string, unknown>).map(([k, v]) => [
+      k,
+      PERSONAL_QUERY_KEY.test(k) ? QUERY_MASK : mask(v),
+    ]),
+  );
+}
+
+/**
  * `url` (a path with an optional query string, as in `req.url`) with the value of every query
- * parameter whose name looks secret replaced by `***`; the path and the other parameters are kept
- * byte for byte. `/candidate/enroll/export?token=abc&x=1` → `/candidate/enroll/export?token=***&x=1`.
+ * parameter whose name looks secret or personal (a name, an ID number…), or whose value holds an ID
+ * number, replaced by `***`; the path and the other parameters are kept byte for byte.
+ * `/candidate/enroll/export?token=abc&x=1` → `/candidate/enroll/export?token=***&x=1`.
  */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
@@ -84,12 +114,22 @@ export function redactUrl(url: string): string {
       const eq = pair.indexOf('=');
       if (eq < 0) return pair;
       let name = pair.slice(0, eq);
+      let value = pair.slice(eq + 1);
       try {
         name = decodeURIComponent(name.replace(/\+/g, ' '));
       } catch {
         // a malformed escape: judge the raw name
       }
-      return SECRET_QUERY_KEY.test(name) ? `${pair.slice(0, eq)}=***` : pair;
+      try {
+        value = decodeURIComponent(value.replace(/\+/g, ' '));
+      } catch {
+        // a malformed escape: judge the raw value
+      }
+      const hide =
+        SECRET_QUERY_KEY.test(name) ||
+        PERSONAL_QUERY_KEY.test(name) ||
+        new RegExp(ID_NUMBER.source).test(value);
+      return hide ? `${pair.slice(0, eq)}=***` : pair;
     })
     .join('&');
   return `${url.slice(0, q)}?${query}`;

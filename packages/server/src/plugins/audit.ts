@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BusinessType } from '@tegang/domain';
 import { sysOperLog } from '../db/schema';
+import { maskQuery } from '../lib/logging';
 import type { Access } from '../types';
 
 /** What a route may say about its operation-log entry (otherwise derived from method and URL). */
@@ -113,7 +114,8 @@ export function registerAudit(app: FastifyInstance): void {
       const params = JSON.stringify(
         maskSecrets({
           params: req.params ?? undefined,
-          query: req.query ?? undefined,
+          // Names and ID numbers in the query string stay out too (lib/logging.ts maskQuery).
+          query: maskQuery(req.query) ?? undefined,
           body: req.body ?? undefined,
         }),
       );

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
@@ -35,4 +35,30 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
 /** The route option of a per-IP limit of `max` calls a minute; `false` (no limit) when max is 0. */
 export function perIpLimit(max: number): RateLimitOptions | false {
   return max > 0 ? { max, timeWindow: RATE_WINDOW_MS } : false;
+}
+
+/**
+ * A limit of `max` calls a minute per key (`key` of the request, e.g. a path parameter), for a route
+ * that also has its per-IP limit in `config.rateLimit`: an onRequest hook beside it (the plugin runs one
+ * route limit per request). Counters live where the per-IP ones do (memory or Redis), under
+ * `<name>:<key>`. Over the limit: 429 'error.rateLimited' with Retry-After. A no-op when max is 0.
+ */
+export function perKeyLimit(
+  app: FastifyInstance,
+  name: string,
+  max: number,
+  key: (req: FastifyRequest) => string,
+): onRequestAsyncHookHandler {
+  if (max <= 0) return async () => {};
+  const limit = app.createRateLimit({
+    max,
+    timeWindow: RATE_WINDOW_MS,
+    keyGenerator: (req) => `${name}:${key(req)}`,
+  });
+  return async (req, reply) => {
+    const state = await limit(req);
+    if (state.isAllowed || !state.isExceeded) return;
+    reply.header('retry-after', String(state.ttlInSeconds));
+    throw new AppError(429, 'error.rateLimited');
+  };
 }

@@ -19,6 +19,13 @@ describe('the QR code origin', () => {
     expect(requestOrigin(req('a.b/c@evil'), config)).toBe('http://localhost:8081');
   });
 
+  it('is required in production, so that a stored ticket never carries a Host a caller chose', () => {
+    const production = { NODE_ENV: 'production', SMS_PROVIDER: 'console', ALLOW_INSECURE_PRODUCTION: 'sms' };
+    expect(() => loadConfig(production)).toThrow(/^ {2}PUBLIC_ORIGIN: required with NODE_ENV=production/m);
+    const config = loadConfig({ ...production, PUBLIC_ORIGIN: 'https://tegang.example.gov.cn' });
+    expect(requestOrigin(req('evil.example.com'), config)).toBe('https://tegang.example.gov.cn');
+  });
+
   it('refuses a PUBLIC_ORIGIN that is not an origin', () => {
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://x.cn/path' })).toThrow(/PUBLIC_ORIGIN/);
   });

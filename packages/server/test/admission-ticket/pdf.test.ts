@@ -73,7 +73,7 @@ beforeAll(async () => {
         planId,
         enrollId,
         admissionNumber: `2026520102010${String(1 + Math.floor(i / 30)).padStart(2, '0')}${String(1 + (i % 30)).padStart(2, '0')}`,
-        examDate: '2026-07-18',
+        examDate: '2030-07-18', // ahead: a ticket verifies until its exam day plus 7 days
         examTime: '09:00-11:30',
         examPlace: '贵阳市第一中学',
         examAddress: '贵阳市南明区中华南路 1 号',
@@ -142,7 +142,7 @@ describe('the ticket PDF and its QR code', () => {
       '贵阳市第一中学',
       '001',
       '09:00-11:30',
-      '2026-07-18',
+      '2030-07-18',
       '考生须持准考证和身份证入场。',
       '开考15分钟后不得入场。',
       '严禁携带手机等通信工具进入考场。',
@@ -154,7 +154,7 @@ describe('the ticket PDF and its QR code', () => {
     expect(row.ticketFileDownloadNum).toBe(0);
     expect(row.isDownload).toBe('0');
 
-    expect(qr).toMatch(/^http:\/\/localhost(:\d+)?\/verify\/ticket\/v1\.[\w-]+\.[\w-]{22}$/);
+    expect(qr).toMatch(/^http:\/\/localhost(:\d+)?\/verify\/ticket\/v2\.[\w-]+\.\d+\.[\w-]{22}$/);
     const path = new URL(qr!).pathname;
     const qrToken = path.split('/').pop()!;
     expect(qrToken).not.toContain(first.idCard);
@@ -257,7 +257,7 @@ describe('the generate job', () => {
     const { text, qr } = await readPdf(stored, 'generated');
     expect(text).toContain(`考生${TICKETS - 1}`);
     expect(text).toContain(last.admissionNumber);
-    expect(qr).toContain('/verify/ticket/v1.');
+    expect(qr).toContain('/verify/ticket/v2.');
   }, 120_000);
 
   it('refuses a call without planId or idList (400 naming the field) and hides other regions’ jobs', async () => {

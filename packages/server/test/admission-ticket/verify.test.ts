@@ -1,21 +1,39 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TicketVerification } from '@tegang/domain';
+import type { ValidTicketVerification } from '@tegang/domain';
 import { admissionTicket, enroll } from '../../src/db/schema';
-import { signTicketToken, verifyTicketToken } from '../../src/lib/ticket-token';
+import {
+  signTicketToken,
+  signTicketTokenV1,
+  ticketTokenExpiry,
+  verifyTicketToken,
+} from '../../src/lib/ticket-token';
+import { verifyUrl } from '../../src/modules/admission-ticket/pdf-service';
 import { prefersJson } from '../../src/modules/verify/routes';
 import { createTestApp, type TestApp } from '../helpers';
 import { applyToOpenPlan } from '../enroll/fixtures';
 
-/** GET /verify/ticket/{token} and the QR token (issue 9, helper B). */
+/**
+ * GET /verify/ticket/{token} and the QR token (docs/security.md "The verify page"): only a valid
+ * ticket shows the candidate; tokens expire after the exam day plus a margin; limits per token and IP.
+ */
 let t: TestApp;
 let key: Buffer;
 let ticketId: number;
 let idCard: string;
+/** The app's clock (ctx.now); null: the real time. */
+let clock: Date | null = null;
+const EXAM_DATE = '2027-07-18';
+/** The token printed on the ticket (v2, expiring with its exam date). */
+const tokenOf = (id: number) => signTicketToken(key, id, ticketTokenExpiry(EXAM_DATE));
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Limits off here (many checks of one token); 'is limited per token…' runs its own app with the defaults.
+  t = await createTestApp({
+    now: () => clock ?? new Date(),
+    env: { VERIFY_RATE_LIMIT: '0', VERIFY_IP_RATE_LIMIT: '0' },
+  });
   key = t.app.ctx.dataKeys.ticketSigning;
   const applied = await applyToOpenPlan(t, { name: '<b>王&小明</b>' });
   const [row] = await t.database.db.select().from(enroll).where(eq(enroll.id, applied.id));
@@ -26,7 +44,7 @@ beforeAll(async () => {
       planId: applied.ctx.plan.id,
       enrollId: applied.id,
       admissionNumber: '20275201020100107',
-      examDate: '2027-07-18',
+      examDate: EXAM_DATE,
       examTime: '14:00-16:30',
       examPlace: '都匀市第二中学',
       examAddress: '都匀市剑江中路 18 号',
@@ -44,29 +62,58 @@ afterAll(() => t?.close());
 const get = (token: string, accept = 'text/html,application/xhtml+xml,*/*;q=0.8') =>
   t.app.inject({ method: 'GET', url: `/verify/ticket/${token}`, headers: { accept } });
 
+/** What a page or JSON answer must not show for a ticket that is not valid. */
+const personal = () => [
+  '王',
+  '小明',
+  '20275201020100107',
+  '都匀市第二中学',
+  EXAM_DATE,
+  '14:00-16:30',
+  idCard,
+];
+
 describe('the QR token', () => {
-  it('carries the ticket id only and is refused when forged, altered or malformed', () => {
-    const token = signTicketToken(key, ticketId);
-    expect(token).toMatch(/^v1\.[\w-]+\.[\w-]{22}$/);
-    expect(verifyTicketToken(key, token)).toBe(ticketId);
+  it('carries the ticket id and its expiry under the MAC, and is refused when forged, altered or malformed', () => {
+    const expiry = ticketTokenExpiry(EXAM_DATE);
+    const token = tokenOf(ticketId);
+    expect(token).toMatch(/^v2\.[\w-]+\.\d+\.[\w-]{22}$/);
+    expect(verifyTicketToken(key, token)).toEqual({ id: ticketId, expiresAt: expiry });
     expect(token).not.toContain(idCard);
-    const [, id, mac] = token.split('.') as [string, string, string];
+    const [, id, exp, mac] = token.split('.') as [string, string, string, string];
     expect(Buffer.from(id, 'base64url').toString()).toBe(String(ticketId));
+    expect(Number(exp)).toBe(expiry.getTime() / 1000);
     const flip = (s: string) => (s[0] === 'A' ? 'B' : 'A') + s.slice(1);
     for (const bad of [
-      signTicketToken(randomBytes(32), ticketId), // another key
-      `v1.${id}.${flip(mac)}`, // altered MAC
-      `v1.${Buffer.from(String(ticketId + 1)).toString('base64url')}.${mac}`, // another ticket, old MAC
-      `v2.${id}.${mac}`,
-      `v1.${id}.${mac}x`,
-      `v1.${id}=.${mac}`,
-      `v1.${Buffer.from('0' + ticketId).toString('base64url')}.${mac}`,
-      'v1..',
+      signTicketToken(randomBytes(32), ticketId, expiry), // another key
+      `v2.${id}.${exp}.${flip(mac)}`, // altered MAC
+      `v2.${id}.${Number(exp) + 86_400 * 365}.${mac}`, // a later expiry under the old MAC
+      `v2.${Buffer.from(String(ticketId + 1)).toString('base64url')}.${exp}.${mac}`, // another ticket
+      `v1.${id}.${mac}`, // the v2 MAC as a v1 token
+      `v3.${id}.${exp}.${mac}`,
+      `v2.${id}.0${exp}.${mac}`,
+      `v2.${id}.${exp}.${mac}x`,
+      `v2.${id}=.${exp}.${mac}`,
+      `v2.${Buffer.from('0' + ticketId).toString('base64url')}.${exp}.${mac}`,
+      'v2...',
       '',
       'x'.repeat(500),
     ])
       expect(verifyTicketToken(key, bad)).toBeNull();
-    expect(() => signTicketToken(key, 0)).toThrow();
+    expect(() => signTicketToken(key, 0, expiry)).toThrow();
+  });
+
+  it('expires at the end of the exam day in Asia/Shanghai plus 7 days; the QR code carries that expiry', () => {
+    expect(ticketTokenExpiry('2027-07-18').toISOString()).toBe('2027-07-25T16:00:00.000Z');
+    expect(() => ticketTokenExpiry('2027-7-18')).toThrow(RangeError);
+    const url = verifyUrl(t.app.ctx, 'https://tegang.example.gov.cn', { id: ticketId, examDate: EXAM_DATE });
+    expect(url).toBe(`https://tegang.example.gov.cn/verify/ticket/${tokenOf(ticketId)}`);
+  });
+
+  it('still reads v1 tokens of tickets printed before, without an expiry of their own', () => {
+    const v1 = signTicketTokenV1(key, ticketId);
+    expect(verifyTicketToken(key, v1)).toEqual({ id: ticketId, expiresAt: null });
+    expect(verifyTicketToken(key, signTicketTokenV1(randomBytes(32), ticketId))).toBeNull();
   });
 
   it('negotiates JSON only when Accept ranks it above HTML', () => {
@@ -81,7 +128,7 @@ describe('the QR token', () => {
 
 describe('GET /verify/ticket/{token}', () => {
   it('shows a distributed ticket as valid on a page for phones: escaped, no script, no ID number', async () => {
-    const res = await get(signTicketToken(key, ticketId));
+    const res = await get(tokenOf(ticketId));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -91,7 +138,7 @@ describe('GET /verify/ticket/{token}', () => {
     expect(res.body).toContain('有效准考证');
     expect(res.body).toContain('&lt;b&gt;王&amp;小明&lt;/b&gt;');
     expect(res.body).not.toContain('<b>王');
-    for (const s of ['20275201020100107', '都匀市第二中学', '001', '07', '2027-07-18', '14:00-16:30'])
+    for (const s of ['20275201020100107', '都匀市第二中学', '001', '07', EXAM_DATE, '14:00-16:30'])
       expect(res.body).toContain(s);
     expect(res.body).toMatch(/<img class="photo" src="data:image\/jpeg;base64,[A-Za-z0-9+/=]+"/);
     expect(res.body).not.toContain(idCard);
@@ -99,18 +146,19 @@ describe('GET /verify/ticket/{token}', () => {
   });
 
   it('answers TicketVerification as JSON when asked, without the ID number', async () => {
-    const res = await get(signTicketToken(key, ticketId), 'application/json');
+    const res = await get(tokenOf(ticketId), 'application/json');
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { code: number; data: TicketVerification };
+    const body = res.json() as { code: number; data: ValidTicketVerification };
     expect(body.code).toBe(200);
     expect(body.data).toMatchObject({
       valid: true,
+      state: 'valid',
       name: '<b>王&小明</b>',
       admissionNumber: '20275201020100107',
       examPlace: '都匀市第二中学',
       examRoomNumber: '001',
       seatNumber: '07',
-      examDate: '2027-07-18',
+      examDate: EXAM_DATE,
       examTime: '14:00-16:30',
       status: '1',
     });
@@ -118,24 +166,68 @@ describe('GET /verify/ticket/{token}', () => {
     expect(res.body).not.toContain(idCard);
   });
 
-  it('shows a cancelled (not distributed) ticket as not valid', async () => {
+  it('answers a cancelled (not distributed) ticket "无效" with nothing of the candidate', async () => {
     await t.database.db.update(admissionTicket).set({ status: '0' }).where(eq(admissionTicket.id, ticketId));
-    const page = await get(signTicketToken(key, ticketId));
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('准考证无效');
-    expect(page.body).not.toContain('有效准考证<');
-    const json = await get(signTicketToken(key, ticketId), 'application/json');
-    expect(json.json().data).toMatchObject({ valid: false, status: '0' });
-    await t.database.db.update(admissionTicket).set({ status: '1' }).where(eq(admissionTicket.id, ticketId));
+    try {
+      for (const token of [tokenOf(ticketId), signTicketTokenV1(key, ticketId)]) {
+        const page = await get(token);
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toContain('准考证无效');
+        expect(page.body).not.toContain('有效准考证<');
+        expect(page.body).not.toMatch(/<img|<dl/);
+        for (const s of personal()) expect(page.body).not.toContain(s);
+        const json = await get(token, 'application/json');
+        expect(json.json().data).toEqual({ valid: false, state: 'invalid' });
+        for (const s of [...personal(), 'photo', 'seatNumber']) expect(json.body).not.toContain(s);
+      }
+    } finally {
+      await t.database.db
+        .update(admissionTicket)
+        .set({ status: '1' })
+        .where(eq(admissionTicket.id, ticketId));
+    }
+  });
+
+  it('answers "已过期" without personal data after the exam day plus 7 days, for v2 and printed v1 tokens', async () => {
+    const lastSecond = new Date('2027-07-25T23:59:59+08:00');
+    const past = new Date('2027-07-26T00:00:01+08:00');
+    try {
+      clock = lastSecond;
+      expect((await get(tokenOf(ticketId), 'application/json')).json().data).toMatchObject({ valid: true });
+      expect((await get(signTicketTokenV1(key, ticketId), 'application/json')).json().data.valid).toBe(true);
+      clock = past;
+      for (const token of [tokenOf(ticketId), signTicketTokenV1(key, ticketId)]) {
+        const page = await get(token);
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toContain('准考证已过期或无效');
+        expect(page.body).not.toMatch(/<img|<dl/);
+        for (const s of personal()) expect(page.body).not.toContain(s);
+        const json = await get(token, 'application/json');
+        expect(json.json().data).toEqual({ valid: false, state: 'expired' });
+      }
+      // A token whose own expiry has passed, although the ticket's exam date would still allow it.
+      clock = null;
+      const lapsed = signTicketToken(key, ticketId, new Date(Date.now() - 1000));
+      expect((await get(lapsed, 'application/json')).json().data).toEqual({ valid: false, state: 'expired' });
+      const en = await t.app.inject({
+        method: 'GET',
+        url: `/verify/ticket/${lapsed}`,
+        headers: { 'accept-language': 'en' },
+      });
+      expect(en.body).toContain('Expired or not valid');
+    } finally {
+      clock = null;
+    }
   });
 
   it('answers 404 (page or JSON, never a 500) for a forged, altered, unknown or malformed token', async () => {
-    const good = signTicketToken(key, ticketId);
-    const [, id, mac] = good.split('.') as [string, string, string];
+    const good = tokenOf(ticketId);
+    const [, id, exp, mac] = good.split('.') as [string, string, string, string];
     const bad = [
-      signTicketToken(randomBytes(32), ticketId),
-      `v1.${id}.${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`,
-      signTicketToken(key, 987654321), // well signed, no such ticket
+      signTicketToken(randomBytes(32), ticketId, ticketTokenExpiry(EXAM_DATE)),
+      `v2.${id}.${exp}.${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`,
+      `v2.${id}.${Number(exp) + 3600}.${mac}`, // expiry moved, MAC kept
+      tokenOf(987654321), // well signed, no such ticket
       'v1.%e4%b8%ad.abc',
       encodeURIComponent('<script>alert(1)</script>'),
       'x'.repeat(90),
@@ -165,14 +257,29 @@ describe('GET /verify/ticket/{token}', () => {
     expect(en.json().msg).toMatch(/^No such admission ticket/);
   });
 
-  it('is limited per IP like the other open routes', async () => {
+  it('is limited to 20 checks a minute per token and 600 per IP, so a hall of proctors behind one NAT gets through', async () => {
     const limited = await createTestApp({ env: { CAPTCHA_RATE_LIMIT: '3' } });
+    const call = (token: string, ip: string) =>
+      limited.app.inject({ method: 'GET', url: `/verify/ticket/${token}`, remoteAddress: ip });
     try {
-      const token = signTicketToken(limited.app.ctx.dataKeys.ticketSigning, 1);
+      const token = signTicketToken(limited.app.ctx.dataKeys.ticketSigning, 1, ticketTokenExpiry(EXAM_DATE));
+      // One token, checked from many addresses: 20 answers, then 429 for the minute.
       const codes: number[] = [];
-      for (let i = 0; i < 4; i++)
-        codes.push((await limited.app.inject({ method: 'GET', url: `/verify/ticket/${token}` })).statusCode);
-      expect(codes).toEqual([404, 404, 404, 429]);
+      for (let i = 0; i < 21; i++) codes.push((await call(token, `10.0.0.${i + 1}`)).statusCode);
+      expect(codes).toEqual([...Array<number>(20).fill(404), 429]);
+      const over = await call(token, '10.0.1.1');
+      expect(over.statusCode).toBe(429);
+      expect(over.headers['retry-after']).toBeDefined();
+      expect(over.json()).toMatchObject({ code: 429 });
+      // One carrier address, many tickets: 600 answers (not CAPTCHA_RATE_LIMIT's 3), then 429; others go on.
+      const nat = '100.64.0.1';
+      const natCodes = new Map<number, number>();
+      for (let i = 0; i < 601; i++) {
+        const status = (await call(`v2.x.${1_000_000 + i}.y`, nat)).statusCode;
+        natCodes.set(status, (natCodes.get(status) ?? 0) + 1);
+      }
+      expect(Object.fromEntries(natCodes)).toEqual({ 404: 600, 429: 1 });
+      expect((await call('v2.x.999.y', '100.64.0.2')).statusCode).toBe(404);
     } finally {
       await limited.close();
     }

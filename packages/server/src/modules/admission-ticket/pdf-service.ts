@@ -35,7 +35,7 @@ import { loadDicts, type Dicts } from '../../lib/dicts';
 import { consumeDownloadToken, issueDownloadToken } from '../../lib/downloads';
 import { AppError, notFound } from '../../lib/errors';
 import { scopeWhere } from '../../lib/scope';
-import { signTicketToken, verifyTicketToken } from '../../lib/ticket-token';
+import { signTicketToken, ticketTokenExpiry, verifyTicketToken } from '../../lib/ticket-token';
 import type { AdminPrincipal } from '../../types';
 
 /**
@@ -128,9 +128,13 @@ export function requestOrigin(req: FastifyRequest, config: Config): string {
   return `${req.protocol === 'https' ? 'https' : 'http'}://${host}`;
 }
 
-/** The QR code's content: `<origin>/verify/ticket/<signed token of the ticket id>`. */
-export function verifyUrl(ctx: AppContext, origin: string, ticketId: number): string {
-  return `${origin}/verify/ticket/${signTicketToken(ctx.dataKeys.ticketSigning, ticketId)}`;
+/**
+ * The QR code's content: `<origin>/verify/ticket/<signed token>`, the token carrying the ticket id and
+ * its expiry, the end of the exam day plus a margin (lib/ticket-token.ts ticketTokenExpiry).
+ */
+export function verifyUrl(ctx: AppContext, origin: string, ticket: { id: number; examDate: string }): string {
+  const token = signTicketToken(ctx.dataKeys.ticketSigning, ticket.id, ticketTokenExpiry(ticket.examDate));
+  return `${origin}/verify/ticket/${token}`;
 }
 
 // ---- Rendering --------------------------------------------------------------------------------------
@@ -163,7 +167,7 @@ export async function ticketPdfData(
     seatNumber: t.seatNumber,
     examinationRoomNotice: t.examinationRoomNotice,
     photo: row.picture ? await ctx.storage.get(row.picture) : null,
-    verifyUrl: verifyUrl(ctx, origin, t.id),
+    verifyUrl: verifyUrl(ctx, origin, t),
     lang,
   };
 }
@@ -606,17 +610,26 @@ const dataUrl = (bytes: Buffer) =>
   `data:image/${bytes[0] === 0x89 && bytes[1] === 0x50 ? 'png' : 'jpeg'};base64,${bytes.toString('base64')}`;
 
 /**
- * What the QR code of ticket `token` verifies (issue 9): null for a malformed, altered or forged token
- * or a ticket that no longer exists. `valid` only while the ticket is distributed ('1'). No ID number.
+ * What the QR code of ticket `token` verifies (docs/security.md "The verify page"): null for a
+ * malformed, altered or forged token or a ticket that no longer exists; {valid: false, state:
+ * 'expired'} past the token's expiry (v2) or past the end of the ticket's exam day plus the margin
+ * (every token: a v1 token carries no expiry, and a moved exam date counts); {valid: false, state:
+ * 'invalid'} for a ticket not distributed or cancelled. Neither carries anything of the candidate. A
+ * valid answer shows name, photo, admission number, site, room, seat, date and time; never the ID number.
  */
 export async function ticketVerification(ctx: AppContext, token: string): Promise<TicketVerification | null> {
-  const id = verifyTicketToken(ctx.dataKeys.ticketSigning, token);
-  if (id === null) return null;
-  const [row] = await selectTickets(ctx.db, eq(admissionTicket.id, id));
+  const verified = verifyTicketToken(ctx.dataKeys.ticketSigning, token);
+  if (verified === null) return null;
+  const now = ctx.now().getTime();
+  if (verified.expiresAt && now > verified.expiresAt.getTime()) return { valid: false, state: 'expired' };
+  const [row] = await selectTickets(ctx.db, eq(admissionTicket.id, verified.id));
   if (!row) return null;
+  if (now > ticketTokenExpiry(row.t.examDate).getTime()) return { valid: false, state: 'expired' };
+  if (row.t.status !== TICKET_STATUS.distributed) return { valid: false, state: 'invalid' };
   const photo = row.picture ? await ctx.storage.get(row.picture) : null;
   return {
-    valid: row.t.status === TICKET_STATUS.distributed,
+    valid: true,
+    state: 'valid',
     name: row.name,
     admissionNumber: row.t.admissionNumber,
     examDate: row.t.examDate,

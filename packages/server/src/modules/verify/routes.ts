@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { translate, type Lang, type MessageKey, type TicketVerification } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
-import { perIpLimit } from '../../plugins/rate-limit';
+import { perIpLimit, perKeyLimit } from '../../plugins/rate-limit';
 import { ticketVerification } from '../admission-ticket/pdf-service';
 
 /**
@@ -42,11 +42,21 @@ export function prefersJson(accept: string | undefined): boolean {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The phone page of a verification (or of an unknown token when `v` is null); every value escaped. */
+/** The message of each verification state (catalogue keys). */
+const STATE_MESSAGE = {
+  valid: 'ticket.verify.valid',
+  invalid: 'ticket.verify.invalid',
+  expired: 'ticket.verify.expired',
+} as const satisfies Record<TicketVerification['state'], MessageKey>;
+
+/**
+ * The phone page of a verification (or of an unknown token when `v` is null); every value escaped. Only
+ * a valid ticket shows the candidate (name, photo, number, site, room, seat, date, time).
+ */
 export function verificationPage(v: TicketVerification | null, lang: Lang): string {
   const t = (key: string) => escapeHtml(translate(lang, key as MessageKey));
-  const state = !v ? 'ticket.verify.notFound' : v.valid ? 'ticket.verify.valid' : 'ticket.verify.invalid';
-  const rows: [string, string][] = v
+  const state = v ? STATE_MESSAGE[v.state] : 'ticket.verify.notFound';
+  const rows: [string, string][] = v?.valid
     ? [
         ['field.name', v.name],
         ['field.admissionNumber', v.admissionNumber],
@@ -57,9 +67,10 @@ export function verificationPage(v: TicketVerification | null, lang: Lang): stri
         ['field.examTimeOfDay', v.examTime],
       ]
     : [];
-  const photo = v?.photo
-    ? `<img class="photo" src="${escapeHtml(v.photo)}" alt="${t('ticket.pdf.photo')}">`
-    : '';
+  const photo =
+    v?.valid && v.photo
+      ? `<img class="photo" src="${escapeHtml(v.photo)}" alt="${t('ticket.pdf.photo')}">`
+      : '';
   return `<!doctype html>
 <html lang="${lang === 'en' ? 'en' : 'zh-CN'}">
 <head>
@@ -92,8 +103,10 @@ ${rows.length ? `<dl>${rows.map(([k, value]) => `<dt>${t(k)}</dt><dd>${escapeHtm
 }
 
 /**
- * GET /verify/ticket/{token} (issue 9): what an exam proctor sees after scanning a ticket's QR code.
- * Open, limited per IP like the other open routes (CAPTCHA_RATE_LIMIT a minute), never cached.
+ * GET /verify/ticket/{token}: what an exam proctor sees after scanning a ticket's QR code
+ * (docs/security.md "The verify page"). Open and never cached; limited per token (VERIFY_RATE_LIMIT a
+ * minute, default 20) and per client IP with a ceiling generous enough for a hall of proctors behind
+ * one carrier NAT (VERIFY_IP_RATE_LIMIT, default 600); over either, 429 'error.rateLimited'.
  */
 export async function verifyRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -102,14 +115,22 @@ export async function verifyRoutes(base: FastifyInstance) {
   app.get(
     '/verify/ticket/:token',
     {
-      config: { access: { open: true }, rateLimit: perIpLimit(ctx.config.captchaRateLimit) },
+      config: { access: { open: true }, rateLimit: perIpLimit(ctx.config.verifyRateLimit.perIp) },
+      onRequest: perKeyLimit(
+        app,
+        'verify-token',
+        ctx.config.verifyRateLimit.perToken,
+        (req) => (req.params as { token?: string }).token ?? '',
+      ),
       schema: {
         tags: ['verify'],
         summary:
-          'Verify an admission ticket by the signed token of its QR code: a small HTML page for a phone ' +
-          '(valid or not, name, photo, admission number, site, room, seat, date and time), or ' +
-          'TicketVerification in the envelope when Accept prefers application/json. A cancelled ' +
-          '(not distributed) ticket is not valid; a bad or forged token is a 404 (page or JSON).',
+          'Verify an admission ticket by the signed token of its QR code: a small HTML page for a phone, ' +
+          'or TicketVerification in the envelope when Accept prefers application/json. A valid ticket ' +
+          'shows name, photo, admission number, site, room, seat, date and time; a ticket not distributed ' +
+          'or cancelled answers state "invalid" and one past its expiry (end of the exam day in ' +
+          'Asia/Shanghai plus 7 days) state "expired", both without any personal data; a bad or forged ' +
+          'token is a 404 (page or JSON). Limited per token and per client IP (429).',
         params: z.object({ token: z.string() }),
       },
     },
