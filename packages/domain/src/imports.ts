@@ -18,6 +18,27 @@ export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 /** Most data rows an import reads (beyond: the job fails with 'import.tooManyRows'). */
 export const IMPORT_MAX_ROWS = 200_000;
 
+/*
+ * Hard caps of the streaming read (docs/security.md "Hostile files"): the upload limit bounds only
+ * the compressed size, and deflate packs 300 MB of one letter into 300 KB. Each cap, when crossed,
+ * fails the whole file with its own message naming the limit; nothing is written.
+ */
+/** Most bytes all zip entries of one workbook may inflate to ('import.unzippedTooLarge'). */
+export const IMPORT_MAX_UNZIPPED_BYTES = 200 * 1024 * 1024;
+/** Longest cell text in characters: Excel's own limit ('import.cellTooLong'). */
+export const IMPORT_MAX_CELL_CHARS = 32_767;
+/**
+ * Longest run of XML bytes without a '<' (a text node or a tag): a cell of IMPORT_MAX_CELL_CHARS
+ * characters written as entities ('&amp;' … '&#65535;') stays below it ('import.cellTooLong').
+ */
+export const IMPORT_MAX_XML_RUN_BYTES = IMPORT_MAX_CELL_CHARS * 8;
+/** Most entries of the shared-strings table ('import.sharedStringsTooMany'). */
+export const IMPORT_MAX_SHARED_STRINGS = 1_000_000;
+/** Most inflated bytes of the shared-strings table ('import.sharedStringsTooLarge'). */
+export const IMPORT_MAX_SHARED_STRINGS_BYTES = 64 * 1024 * 1024;
+/** Characters of a cell value an import problem keeps (then '…'): in `value` and in every param. */
+export const IMPORT_ISSUE_VALUE_CHARS = 64;
+
 /** GET …/checkImport/{id}: the job's state, for the progress bar. */
 export interface ImportJobView {
   id: number;

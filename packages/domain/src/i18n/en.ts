@@ -335,6 +335,20 @@ export const en: Record<keyof typeof zh, string> = {
   'import.tooManyRows': 'At most {max} rows can be imported at once',
   'import.empty': 'The file holds no data',
   'import.unreadable': 'The file cannot be read; make sure it is an Excel workbook (.xlsx)',
+  'import.unzippedTooLarge':
+    'The file unpacks to more than {mb} MB (the import limit); split it and import again',
+  'import.cellTooLong':
+    'A cell of the file holds more than {max} characters (the Excel cell limit); it cannot be imported',
+  'import.sharedStringsTooMany':
+    'The file holds more than {max} distinct texts (the import limit); split it and import again',
+  'import.sharedStringsTooLarge':
+    'The text table of the file exceeds {mb} MB (the import limit); split it and import again',
+  'import.xmlDoctype':
+    'The file contains an XML DOCTYPE or ENTITY declaration, which Excel files never do; refused',
+  'import.workerDied':
+    'The file is beyond what can be processed (the read ran out of memory); split it into smaller files and import again',
+  'import.interrupted':
+    'The previous run of this import was interrupted (the server stopped while reading the file); please import again',
   'import.duplicateRow': 'Duplicates row {row}',
   'import.cell.required': '{label} cannot be empty',
   'import.cell.option': '{label} "{value}" is not a valid option',

@@ -1,7 +1,10 @@
-import { Readable } from 'node:stream';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import {
+  IMPORT_ISSUE_VALUE_CHARS,
   IMPORT_MAX_ROWS,
   IMPORT_STATUS,
   translate,
@@ -20,7 +23,10 @@ import { importError, importJob } from '../db/schema';
 import { escapeCell } from '../documents/cells';
 import { page } from '../lib/envelope';
 import { offsetOf, type Paging } from '../lib/paging';
-import './unzip-end';
+import type { ReadInput, ReadMessage } from './read-worker';
+
+/** A cell's value as trimmed text (the read worker's conversion; kept here for the benchmark). */
+export { cellText } from './read-worker';
 
 /**
  * The one import mechanism (issue 8): every import of the system is an {@link ImportDefinition} run
@@ -44,6 +50,12 @@ export interface ImportColumn {
   width?: number;
   /** The example value written in the template's second row. */
   example?: string;
+  /**
+   * A sealed column (stored encrypted, shown only with a right, e.g. the physical examination): a
+   * problem of its cells keeps the row and the column, never the value — neither in
+   * `import_error.value` nor in any param (docs/security.md "Sealed values").
+   */
+  sealed?: true;
 }
 
 /** What a definition learns of the job it runs. */
@@ -84,8 +96,14 @@ const WRITES_IN_FLIGHT = 3;
 export const MAX_STORED_ISSUES = 5000;
 /** The progress is written at most this often. */
 const PROGRESS_EVERY_MS = 400;
-/** Chunk size of the upload fed to the reader: ~1% of the file (the progress follows the bytes consumed). */
-const chunkSize = (bytes: number) => Math.max(256 * 1024, Math.ceil(bytes / 100));
+
+/**
+ * A cell value as a problem keeps it: at most IMPORT_ISSUE_VALUE_CHARS characters, then '…' (a
+ * problem never copies a whole cell: a cell may be 32,767 characters, and thousands of problems are
+ * kept per job).
+ */
+export const clip = (value: string): string =>
+  value.length > IMPORT_ISSUE_VALUE_CHARS ? `${value.slice(0, IMPORT_ISSUE_VALUE_CHARS)}…` : value;
 
 /** A failure of the whole file (not of a row): the job ends 'failed' with this message. */
 export class ImportFileError extends Error {
@@ -100,29 +118,6 @@ export class ImportFileError extends Error {
 /** Rolls the transaction back when rows had problems. */
 class RowsRejected extends Error {}
 
-/** A cell's value as trimmed text: dates as YYYY-MM-DD, formulas by their result, rich text joined. */
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) {
-    // exceljs reads date cells as UTC midnight of the day shown
-    return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
-  }
-  if (typeof value === 'object') {
-    if ('richText' in value)
-      return value.richText
-        .map((r) => r.text)
-        .join('')
-        .trim();
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('text' in value) return cellText(value.text as ExcelJS.CellValue);
-    if ('error' in value) return '';
-  }
-  return String(value as unknown).trim();
-}
-
 /** Header text compared loosely: no spaces, no required marker '*', case-insensitive. */
 const normalizeHeader = (text: string) => text.replace(/[\s*＊]/g, '').toLowerCase();
 
@@ -136,59 +131,89 @@ function headerIndex(columns: readonly ImportColumn[]): Map<string, string> {
   return index;
 }
 
-/** Rows handed from the reader to the checks at once. */
-const READ_BATCH = 1000;
+/** tsx's ESM API as a file URL: the read worker registers it, then imports its TypeScript entry. */
+const TSX_API = pathToFileURL(
+  createRequire(import.meta.url)
+    .resolve('tsx/esm/api')
+    .replace(/index\.cjs$/, 'index.mjs'),
+).href;
+const READ_WORKER = new URL('./read-worker.ts', import.meta.url).href;
+/**
+ * The read worker's bootstrap: a worker thread does not apply `--import` loaders to its own entry
+ * (Node 20), so it registers tsx's loader itself and then imports the TypeScript entry — the same
+ * under `npm start` (tsx) and under vitest.
+ */
+const BOOT = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(READ_WORKER)}); });`;
+
+/**
+ * V8 limits of the read worker thread (docs/security.md "Hostile files"): a workbook that gets past
+ * the byte caps and still needs more memory ends its own thread (ERR_WORKER_OUT_OF_MEMORY), never
+ * the process. 256 MB of old space holds the shared strings of a 200,000-row file with room to spare.
+ */
+export const READ_WORKER_LIMITS: ResourceLimits = {
+  maxOldGenerationSizeMb: 256,
+  maxYoungGenerationSizeMb: 32,
+  stackSizeMb: 4,
+};
 
 /**
  * The non-empty rows of the workbook's first sheet as [row number, cell texts by column index], in
- * batches: exceljs's streaming reader (styles kept: date cells come as dates) over `data` fed in
- * chunks, `onBytes` following the bytes consumed (the progress). exceljs's errors (a file that is not
- * a workbook) are thrown as they come.
+ * batches, read in a worker thread (imports/read-worker.ts) under `limits` and the caps of
+ * imports/read-guard.ts; `onBytes` follows the compressed bytes consumed (the progress). Throws
+ * ImportFileError: the cap's key when one was crossed, 'import.unreadable' for a file that is not a
+ * workbook (or a broken one), 'import.workerDied' when the thread ran out of memory or died. Ending
+ * the iteration early terminates the thread.
  */
 export async function* readRows(
   data: Buffer,
   onBytes: (bytes: number) => void,
+  limits: ResourceLimits = READ_WORKER_LIMITS,
 ): AsyncGenerator<[number, string[]][]> {
-  let offset = 0;
-  const CHUNK = chunkSize(data.length);
-  const input = new Readable({
-    read() {
-      if (offset >= data.length) return void this.push(null);
-      const end = Math.min(offset + CHUNK, data.length);
-      this.push(data.subarray(offset, end));
-      offset = end;
-    },
+  type Event = ReadMessage | { t: 'died'; oom: boolean };
+  const events: Event[] = [];
+  let wake: (() => void) | null = null;
+  const push = (event: Event) => {
+    events.push(event);
+    wake?.();
+    wake = null;
+  };
+  const input: ReadInput = { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+  const worker = new Worker(BOOT, {
+    eval: true,
+    workerData: { tegangRead: input },
+    resourceLimits: limits,
   });
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'cache',
-    entries: 'emit',
-  });
-  let rows: [number, string[]][] = [];
-  for await (const sheet of reader) {
-    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-      const values = row.values as ExcelJS.CellValue[];
-      const texts = new Array<string>(values.length);
-      let any = false;
-      for (let i = 0; i < values.length; i++) {
-        const text = cellText(values[i]);
-        texts[i] = text;
-        if (text) any = true;
-      }
-      if (!any) continue;
-      rows.push([row.number, texts]);
-      if (rows.length >= READ_BATCH) {
-        onBytes(offset);
-        yield rows;
-        rows = [];
+  worker.on('message', (message: ReadMessage) => push(message));
+  worker.on('error', (error: Error & { code?: string }) =>
+    push({ t: 'died', oom: error.code === 'ERR_WORKER_OUT_OF_MEMORY' }),
+  );
+  worker.on('exit', () => push({ t: 'died', oom: true }));
+  try {
+    for (;;) {
+      while (!events.length) await new Promise<void>((resolve) => (wake = resolve));
+      const event = events.shift()!;
+      switch (event.t) {
+        case 'rows':
+          onBytes(event.bytes);
+          yield event.rows;
+          worker.postMessage('more');
+          break;
+        case 'end':
+          onBytes(event.bytes);
+          return;
+        case 'fail':
+          throw new ImportFileError(event.key, event.params);
+        case 'unreadable':
+          throw new ImportFileError('import.unreadable');
+        case 'died':
+          // An uncaught error of exceljs or unzip in the thread is the file's; exhaustion is its size.
+          throw new ImportFileError(event.oom ? 'import.workerDied' : 'import.unreadable');
       }
     }
-    break;
+  } finally {
+    worker.removeAllListeners();
+    await worker.terminate();
   }
-  onBytes(offset);
-  if (rows.length) yield rows;
 }
 
 interface RunOutcome {
@@ -202,9 +227,12 @@ interface RunOutcome {
 
 /**
  * Reads and writes one import job (the pg-boss handler of every import queue). The job row must be
- * queued or running (a retry after a crash starts over: the earlier transaction never committed).
- * Ends with the job 'done', 'rejected' (row problems, nothing written) or 'failed' (unreadable file),
- * and the upload removed. Throws only when the database is unreachable (pg-boss retries then).
+ * queued; each start counts in `import_job.attempts`. A job found 'running' after a start was counted
+ * is the remains of a run whose process died (pg-boss retries a job whose node went away): it is not
+ * read again — the file may be what killed the process — but ends 'failed' ('import.interrupted') with
+ * its upload removed. Otherwise ends with the job 'done', 'rejected' (row problems, nothing written)
+ * or 'failed' (an unreadable file, a cap of docs/security.md "Hostile files" crossed, or the read
+ * worker out of memory), and the upload removed. Throws only when the database is unreachable.
  */
 export async function runImport<Row, Prep>(
   ctx: AppContext,
@@ -215,10 +243,28 @@ export async function runImport<Row, Prep>(
   if (!job || job.kind !== def.kind) return;
   if (job.status !== IMPORT_STATUS.queued && job.status !== IMPORT_STATUS.running) return;
   await ctx.db.delete(importError).where(eq(importError.jobId, jobId));
-  await ctx.db
+  // Claimed only from the state read (another node that claimed it first changed `attempts`).
+  const [claimed] = await ctx.db
     .update(importJob)
-    .set({ status: IMPORT_STATUS.running, processed: 0, total: 0, imported: 0, errorCount: 0, percent: 0 })
-    .where(eq(importJob.id, jobId));
+    .set({
+      status: IMPORT_STATUS.running,
+      attempts: sql`${importJob.attempts} + 1`,
+      processed: 0,
+      total: 0,
+      imported: 0,
+      errorCount: 0,
+      percent: 0,
+    })
+    .where(
+      and(eq(importJob.id, jobId), eq(importJob.status, job.status), eq(importJob.attempts, job.attempts)),
+    )
+    .returning({ id: importJob.id });
+  if (!claimed) return;
+  if (job.status === IMPORT_STATUS.running && job.attempts >= 1) {
+    await finish(ctx, jobId, failed('import.interrupted'));
+    if (job.fileKey) await ctx.storage.remove(job.fileKey);
+    return;
+  }
 
   const data = job.fileKey ? await ctx.storage.get(job.fileKey) : null;
   let outcome: RunOutcome;
@@ -235,6 +281,12 @@ export async function runImport<Row, Prep>(
     outcome = await readAndWrite(ctx, def, info, data);
   }
 
+  await finish(ctx, jobId, outcome);
+  if (job.fileKey) await ctx.storage.remove(job.fileKey);
+}
+
+/** Stores the outcome: the problems and the job's final state, in one transaction. */
+async function finish(ctx: AppContext, jobId: number, outcome: RunOutcome): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     for (let i = 0; i < outcome.issues.length; i += 500) {
       await tx.insert(importError).values(
@@ -242,7 +294,7 @@ export async function runImport<Row, Prep>(
           jobId,
           rowNumber: issue.rowNumber,
           column: issue.column,
-          value: issue.value?.slice(0, 200) ?? null,
+          value: issue.value === null ? null : clip(issue.value),
           messageKey: issue.messageKey,
           params: issue.params ?? null,
         })),
@@ -262,7 +314,6 @@ export async function runImport<Row, Prep>(
       })
       .where(eq(importJob.id, jobId));
   });
-  if (job.fileKey) await ctx.storage.remove(job.fileKey);
 }
 
 function failed(key: MessageKey, params?: MessageParams): RunOutcome {
@@ -309,17 +360,25 @@ async function readAndWrite<Row, Prep>(
   let rowNumber = 0;
   let rowOk = true;
   let cells: Record<string, string> = {};
+  const sealed = def.columns.filter((c) => c.sealed).map((c) => c.key);
   const report: ReportIssue = (column, messageKey, params) => {
     rowOk = false;
     errorCount += 1;
     if (issues.length < MAX_STORED_ISSUES) {
       const labelKey = column ? captions.get(column) : undefined;
+      // The clear values of this row's sealed cells: no param may carry them, whichever column reports.
+      const secrets = sealed.map((key) => cells[key]).filter((v): v is string => !!v);
+      const kept: MessageParams = {};
+      for (const [name, value] of Object.entries(params ?? {})) {
+        if (typeof value !== 'string') kept[name] = value;
+        else if (!secrets.some((secret) => value.includes(secret))) kept[name] = clip(value);
+      }
       issues.push({
         rowNumber,
         column,
-        value: column ? (cells[column] ?? null) : null,
+        value: column && !sealed.includes(column) && cells[column] !== undefined ? clip(cells[column]) : null,
         messageKey,
-        params: { ...(labelKey ? { label: translate('zh', labelKey) } : {}), ...params },
+        params: { ...(labelKey ? { label: translate('zh', labelKey) } : {}), ...kept },
       });
     }
   };

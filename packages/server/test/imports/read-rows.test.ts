@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { readRows } from '../../src/imports/engine';
+import { WorkbookGuard } from '../../src/imports/read-guard';
+import { readSheet } from '../../src/imports/read-worker';
 import { workbook } from './fixtures';
 
 /**
  * The streaming read of a small workbook, as exceljs writes it (worksheet before sharedStrings and
  * workbook.xml): the zip parser used to announce its end while those entries still waited, and about
  * one read in a thousand failed ("reading 'sheets'") — an import job 'failed: unreadable' for a good
- * file (imports/unzip-end.ts). Thousands of reads, four at a time, must each give every row.
+ * file (imports/unzip-end.ts). Thousands of reads, four at a time, must each give every row — read
+ * on this thread by the read worker's own `readSheet` (a worker thread per read would take minutes),
+ * and once through `readRows`, the worker thread an import job uses.
  */
 describe('readRows', () => {
   it('reads every row of a small workbook, every time', async () => {
@@ -21,11 +25,17 @@ describe('readRows', () => {
     const data = await workbook([header, ...rows]);
     const readAll = async () => {
       const texts: string[] = [];
-      for await (const batch of readRows(data, () => undefined))
+      const guard = new WorkbookGuard((failure) => texts.push(failure.key));
+      await readSheet(data, guard, async (batch) => {
         for (const [, cells] of batch) texts.push(cells.slice(1).join('|'));
+      });
       return texts;
     };
     const expected = [header, ...rows].map((r) => r.join('|'));
+    const viaWorker: string[] = [];
+    for await (const batch of readRows(data, () => undefined))
+      for (const [, cells] of batch) viaWorker.push(cells.slice(1).join('|'));
+    expect(viaWorker).toEqual(expected);
     const failures: string[] = [];
     for (let round = 0; round < 750; round++) {
       const results = await Promise.allSettled([readAll(), readAll(), readAll(), readAll()]);

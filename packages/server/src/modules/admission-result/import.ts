@@ -126,7 +126,13 @@ export const admissionResultImport: ImportDefinition<ResultImportRow, Prep> = {
     { key: 'writeExamScore', labelKey: 'field.writeExamScore', width: 10, example: '85.5' },
     { key: 'interviewScore', labelKey: 'field.interviewScore', width: 10, example: '88' },
     { key: 'examTotalScore', labelKey: 'field.examTotalScore', width: 10, example: '86.75' },
-    { key: 'physicalExamination', labelKey: 'field.physicalExamination', width: 16, example: '合格' },
+    {
+      key: 'physicalExamination',
+      labelKey: 'field.physicalExamination',
+      width: 16,
+      example: '合格',
+      sealed: true,
+    },
     { key: 'preJobTraining', labelKey: 'field.preJobTraining', width: 10, example: '合格' },
     { key: 'admissionCounty', labelKey: 'import.col.admissionCounty', width: 14, example: '南明区' },
     {

@@ -1,0 +1,161 @@
+import { Readable } from 'node:stream';
+import { parentPort, workerData } from 'node:worker_threads';
+import ExcelJS from 'exceljs';
+import { IMPORT_MAX_CELL_CHARS, IMPORT_MAX_ROWS, type MessageKey, type MessageParams } from '@tegang/domain';
+import { installGuard, WorkbookGuard } from './read-guard';
+import './unzip-end';
+
+/**
+ * Worker-thread entry of an import's read (started by `readRows`, imports/engine.ts, with V8 heap
+ * limits): streams the workbook's first sheet with exceljs's streaming reader behind the caps of
+ * read-guard.ts and posts its non-empty rows to the main thread in batches. The main thread keeps
+ * the checks and the transaction; a hostile file can exhaust only this thread's heap.
+ *
+ * Messages to the main thread ({@link ReadMessage}): 'rows' (a batch, with the compressed bytes
+ * consumed so far), then 'end'; or one 'fail' (a cap crossed: a catalogue key and its params) or
+ * 'unreadable' (exceljs or unzip refused the file). Flow: at most {@link CREDITS} batches are unanswered;
+ * the main thread answers 'more' for each batch it took. After its last message the thread waits to
+ * be terminated.
+ */
+export type ReadMessage =
+  | { t: 'rows'; rows: [number, string[]][]; bytes: number }
+  | { t: 'end'; bytes: number }
+  | { t: 'fail'; key: MessageKey; params: MessageParams }
+  | { t: 'unreadable'; error: string };
+
+/** What `readRows` hands the thread. */
+export interface ReadInput {
+  data: Uint8Array;
+}
+
+/** Batches posted before the thread waits for the main thread to take one. */
+export const CREDITS = 2;
+/** Rows handed from the reader to the checks at once … */
+const READ_BATCH = 1000;
+/** … or fewer, when they hold this many cells (what one message copies to the main thread is bounded). */
+const READ_BATCH_CELLS = 100_000;
+/** Chunk size of the upload fed to the reader: ~1% of the file (the progress follows the bytes consumed). */
+const chunkSize = (bytes: number) => Math.max(256 * 1024, Math.ceil(bytes / 100));
+
+/** A cell's value as trimmed text: dates as YYYY-MM-DD, formulas by their result, rich text joined. */
+export function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) {
+    // exceljs reads date cells as UTC midnight of the day shown
+    return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
+  }
+  if (typeof value === 'object') {
+    if ('richText' in value)
+      return value.richText
+        .map((r) => r.text)
+        .join('')
+        .trim();
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('text' in value) return cellText(value.text as ExcelJS.CellValue);
+    if ('error' in value) return '';
+  }
+  return String(value as unknown).trim();
+}
+
+/**
+ * The non-empty rows of the first sheet of `data` as [row number, cell texts by exceljs's 1-based
+ * column index], in batches, `send` called for each batch (and awaited: the flow control). Stops with
+ * `guard.refuse` at a cell longer than IMPORT_MAX_CELL_CHARS or more than IMPORT_MAX_ROWS data rows.
+ */
+export async function readSheet(
+  data: Buffer,
+  guard: WorkbookGuard,
+  send: (rows: [number, string[]][], bytes: number) => Promise<void>,
+): Promise<number> {
+  let offset = 0;
+  const CHUNK = chunkSize(data.length);
+  const input = new Readable({
+    read() {
+      if (offset >= data.length) return void this.push(null);
+      const end = Math.min(offset + CHUNK, data.length);
+      this.push(data.subarray(offset, end));
+      offset = end;
+    },
+  });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    entries: 'emit',
+  });
+  let rows: [number, string[]][] = [];
+  let cells = 0;
+  let count = 0;
+  let last = 0;
+  for await (const sheet of reader) {
+    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+      if (guard.stopped) return offset;
+      const values = row.values as ExcelJS.CellValue[];
+      const texts = new Array<string>(values.length);
+      let width = 0;
+      for (let i = 0; i < values.length; i++) {
+        const text = cellText(values[i]);
+        if (text.length > IMPORT_MAX_CELL_CHARS) {
+          guard.refuse('import.cellTooLong', { max: IMPORT_MAX_CELL_CHARS });
+          return offset;
+        }
+        texts[i] = text;
+        if (text) width = i + 1;
+      }
+      if (!width) continue;
+      // Trailing empty cells are not sent (a cell at column XFD would make every row 16,384 wide).
+      texts.length = width;
+      // A row without its number (`r` is optional) follows the one before it.
+      last = Number.isInteger(row.number) && row.number > last ? row.number : last + 1;
+      // The header row and IMPORT_MAX_ROWS data rows; the first row beyond is the failure.
+      if (++count > IMPORT_MAX_ROWS + 1) {
+        guard.refuse('import.tooManyRows', { max: IMPORT_MAX_ROWS });
+        return offset;
+      }
+      rows.push([last, texts]);
+      cells += width;
+      if (rows.length >= READ_BATCH || cells >= READ_BATCH_CELLS) {
+        await send(rows, offset);
+        rows = [];
+        cells = 0;
+      }
+    }
+    break;
+  }
+  if (rows.length && !guard.stopped) await send(rows, offset);
+  return offset;
+}
+
+async function main(port: NonNullable<typeof parentPort>, input: ReadInput) {
+  const post = (message: ReadMessage) => port.postMessage(message);
+  let credits = CREDITS;
+  let wake: (() => void) | null = null;
+  port.on('message', () => {
+    credits += 1;
+    wake?.();
+    wake = null;
+  });
+  const guard = new WorkbookGuard((failure) => post({ t: 'fail', ...failure }));
+  installGuard(guard);
+  const data = Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength);
+  try {
+    const bytes = await readSheet(data, guard, async (rows, consumed) => {
+      post({ t: 'rows', rows, bytes: consumed });
+      credits -= 1;
+      while (credits <= 0) await new Promise<void>((resolve) => (wake = resolve));
+    });
+    // A zip that is not a workbook (a renamed archive) is unreadable, not an empty workbook.
+    if (!guard.stopped && !guard.paths.has('xl/workbook.xml'))
+      post({ t: 'unreadable', error: 'no workbook' });
+    else if (!guard.stopped) post({ t: 'end', bytes });
+  } catch (error) {
+    if (!guard.stopped) post({ t: 'unreadable', error: String(error).slice(0, 200) });
+  }
+}
+
+if (parentPort && workerData && (workerData as { tegangRead?: ReadInput }).tegangRead)
+  void main(parentPort, (workerData as { tegangRead: ReadInput }).tegangRead);
