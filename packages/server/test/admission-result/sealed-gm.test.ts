@@ -1,6 +1,10 @@
 import { createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { DataKeys } from '../../src/lib/data-keys';
+import { loadConfig } from '../../src/config';
+import { resolveDataKeys, type DataKeys } from '../../src/lib/data-keys';
 import { needsReseal, seal, SealedValueError, sealedKeyId, unseal } from '../../src/lib/sealed';
 
 /**
@@ -95,5 +99,20 @@ describe('CRYPTO_SUITE=gm sealing', () => {
     const rotated: DataKeys = { ...gm, result: [{ id: 'k9', key: randomBytes(32) }, ...gm.result] };
     expect(needsReseal(rotated, after)).toBe(true);
     expect(unseal(rotated, after, SLOT)).toBe('国密后');
+  });
+});
+
+describe('CRYPTO_SUITE in the configuration', () => {
+  it('is standard by default, gm when set, and a wrong value stops the start naming the variable', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tegang-suite-'));
+    try {
+      expect(loadConfig({ DATA_DIR: dir }).cryptoSuite).toBe('standard');
+      const keys = resolveDataKeys(loadConfig({ DATA_DIR: dir, CRYPTO_SUITE: 'gm' }));
+      expect(keys.suite).toBe('gm');
+      expect(seal(keys, '合格', SLOT).startsWith('v2sm.')).toBe(true);
+      expect(() => loadConfig({ DATA_DIR: dir, CRYPTO_SUITE: 'sm' })).toThrow(/CRYPTO_SUITE/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
