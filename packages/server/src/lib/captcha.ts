@@ -12,6 +12,10 @@ const HEIGHT = 50;
 /** Coloured dots sprinkled over the distorted glyphs. */
 const SPECKLES = 60;
 
+/** A random colour of lightness between `from` and `to` per cent: dark glyphs, lighter noise. */
+const hsl = (from: number, to: number) =>
+  `hsl(${randomInt(360)},${55 + randomInt(30)}%,${from + randomInt(to - from)}%)`;
+
 /** The captcha answer (same shape as domain Captcha). */
 export interface Captcha {
   enabled: boolean;
@@ -24,29 +28,32 @@ export interface Captcha {
 export const captchaKey = (uuid: string) => `captcha:${uuid}`;
 
 /**
- * The PNG of a captcha showing `text` (docs/decisions.md "Captcha as a raster image"): svg-captcha
- * draws the glyphs as paths of its own bundled font (no system font needed) with noise curves; the
- * paths are bent by a random turbulence displacement, speckled, and rasterised by sharp (librsvg).
- * Only pixels leave the server: an SVG's path commands would name each glyph to a script.
- * About 15 ms on one core.
+ * A new captcha's text and PNG (docs/decisions.md "Captcha as a raster image"): svg-captcha draws the
+ * glyphs as paths of its own bundled font (no system font needed) with noise curves; the glyphs get
+ * dark random colours and the curves lighter ones (readable for people), everything is bent by a
+ * random turbulence displacement, speckled, and rasterised by sharp (librsvg). Only pixels leave the
+ * server: an SVG's path commands would name each glyph to a script. About 15–25 ms on one core.
  */
 async function captchaPng(): Promise<{ text: string; png: Buffer }> {
   const { text, data } = svgCaptcha.create({
     size: 4,
-    noise: 3,
+    noise: 2,
     ignoreChars: '0oO1iIlL',
-    color: true,
     background: '#f2f4f7',
     width: WIDTH,
     height: HEIGHT,
-    fontSize: 54,
+    fontSize: 56,
   });
-  const inner = data.replace(/^<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');
+  const inner = data
+    .replace(/^<svg[^>]*>/, '')
+    .replace(/<\/svg>\s*$/, '')
+    .replace(/<path fill="[^"]*"/g, () => `<path fill="${hsl(18, 42)}"`)
+    .replace(/stroke="[^"]*"/g, () => `stroke="${hsl(45, 65)}" stroke-width="1.5"`);
   const speckles = Array.from(
     { length: SPECKLES },
     () =>
       `<circle cx="${randomInt(WIDTH)}" cy="${randomInt(HEIGHT)}" r="${(0.5 + randomInt(10) / 10).toFixed(1)}" ` +
-      `fill="hsl(${randomInt(360)},60%,${40 + randomInt(30)}%)"/>`,
+      `fill="${hsl(40, 75)}"/>`,
   ).join('');
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">` +
