@@ -438,7 +438,7 @@ export const zh = {
   'enroll.audit.changedItem': '{name}，第 {version} 版',
   'enroll.audit.changedSeparator': '；',
   'log.retention.tooYoung':
-    '日志至少保留 {days} 天（网络安全法第二十一条），所选记录中有 {count} 条未满 {days} 天，不能删除',
+    '日志至少保留 {days} 天（网络安全法第二十一条），所选记录中有 {count} 条未满保留期，不能删除',
   'log.retention.cleaned': '已清除 {count} 条 {days} 天以前的日志，较新的日志在保留期内保留',
   'field.auditStatus': '审核状态',
   'field.auditReason': '不通过原因',

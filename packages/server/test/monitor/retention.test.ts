@@ -73,7 +73,7 @@ describe('operation and login logs keep their entries for the retention', () => 
     });
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toBe(
-      '日志至少保留 180 天（网络安全法第二十一条），所选记录中有 1 条未满 180 天，不能删除',
+      '日志至少保留 180 天（网络安全法第二十一条），所选记录中有 1 条未满保留期，不能删除',
     );
     const en = await t.call('DELETE', '/log/operlog/deleteByIds', {
       token: admin.token,
