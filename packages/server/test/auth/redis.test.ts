@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MAX_FAILURES } from '@tegang/domain';
+import { signTicketToken } from '../../src/lib/ticket-token';
 import { createTestApp, type TestApp } from '../helpers';
 import { LOGIN_PATH, WRONG, from, solvedCaptcha } from './login-fixtures';
 
@@ -59,5 +60,20 @@ describe.runIf(url)('with Redis', () => {
       );
     }
     expect(statuses).toEqual([400, 400, 400, 400, 429]);
+  });
+
+  it('limits the verify page per token in Redis, whatever the address', async () => {
+    // A fresh well-signed token of no ticket (404) per run: Redis keeps earlier runs' counters.
+    const token = signTicketToken(
+      t.app.ctx.dataKeys.ticketSigning,
+      900_000_000 + randomInt(1e6),
+      new Date(Date.now() + 86_400_000),
+    );
+    const statuses = [];
+    for (let i = 0; i < 21; i++)
+      statuses.push(
+        (await t.call('GET', `/verify/ticket/${token}`, from(`10.97.${i}.${randomInt(250)}`))).status,
+      );
+    expect(statuses).toEqual([...Array<number>(20).fill(404), 429]);
   });
 });
