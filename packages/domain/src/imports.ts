@@ -1,7 +1,7 @@
 import type { MessageKey, MessageParams } from './i18n';
 
 /**
- * The one import mechanism (issue 8): an uploaded workbook is read as a background job; every bad
+ * The one import mechanism (spec §7 importExcel): an uploaded workbook is read as a background job; every bad
  * cell becomes a row of the import-error page; the rows are written in one transaction, or none.
  *
  * Status of an import job: queued, running, done (everything written), rejected (row errors, nothing

@@ -29,15 +29,16 @@ import type { ReadInput, ReadMessage } from './read-worker';
 export { cellText } from './read-worker';
 
 /**
- * The one import mechanism (issue 8): every import of the system is an {@link ImportDefinition} run
- * by this engine. Steps: the upload is stored and an `import_job` row queued as a pg-boss job
- * (imports/routes.ts); the job streams the workbook's first sheet with exceljs's streaming reader,
- * maps the header row to the definition's columns (by their zh or en caption or key), parses and
- * checks each row (`parse`, plus duplicates by `uniqueKey`), and hands valid rows to `write` in
- * batches — all inside ONE transaction, which commits only when no row had a problem. Any problem
- * is kept as data (import_error: row, column, value, message key + params) and the transaction rolls
- * back, so an import is written whole or not at all. Progress (share of the file read) is written
- * to the job row outside the transaction for the console's progress bar.
+ * The one import mechanism (docs/architecture.md "Imports"): every import of the system is an
+ * {@link ImportDefinition} run by this engine. Steps: the upload is stored and an `import_job` row
+ * queued as a pg-boss job (imports/routes.ts); the job reads the workbook's first sheet in a worker
+ * thread (`readRows`: exceljs's streaming reader under heap limits and the caps of docs/security.md
+ * "Hostile files"), maps the header row to the definition's columns (by their zh or en caption or
+ * key), parses and checks each row (`parse`, plus duplicates by `uniqueKey`), and hands valid rows to
+ * `write` in batches — all inside ONE transaction, which commits only when no row had a problem. Any
+ * problem is kept as data (import_error: row, column, a short prefix of the value, message key +
+ * params) and the transaction rolls back, so an import is written whole or not at all. Progress (share
+ * of the file read) is written to the job row outside the transaction for the console's progress bar.
  */
 export interface ImportColumn {
   /** Property name of the row in `parse`'s cells. */

@@ -79,8 +79,10 @@ describe('hostile workbooks', () => {
   it('refuses a one-cell zip bomb (300 MB of one letter in 300 KB) as a cell beyond Excel’s limit', async () => {
     const file = await hostileWorkbook({
       header: HEADER,
+      // In a data row's 计划类别: before the caps, its problem copied the 300 MB into the report.
       sheet: [
-        '<row r="1"><c r="A1" t="inlineStr"><is><t>',
+        inlineRow(HEADER, 1),
+        '<row r="2"><c r="A2" t="inlineStr"><is><t>南明区</t></is></c><c r="B2" t="inlineStr"><is><t>',
         { data: 'A'.repeat(MB), times: 300 },
         '</t></is></c></row>',
       ],
