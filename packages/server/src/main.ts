@@ -7,6 +7,7 @@ import { describeError, startEmbeddedPostgres, takeOverSignals, type EmbeddedDb 
 import { prepareDatabase } from './db/seed';
 import { buildApp } from './app';
 import { CONSOLE_SMS_WARNING } from './integrations/sms';
+import { startFileSweep } from './lib/file-sweep';
 
 /**
  * `npm start` (DESIGN "Runtime"): embedded PostgreSQL in DATA_DIR/pg unless DATABASE_URL is set,
@@ -60,6 +61,7 @@ async function main() {
   // From here on the stop above is the only one: the cluster goes last, after the server and its pool.
   takeOverSignals();
   await app.listen({ port: config.port, host: config.host });
+  startFileSweep(app.ctx, app.log); // unreferenced photos and PDFs, now and daily (lib/file-sweep.ts)
   // Picks up jobs queued before a restart (imports, ticket PDFs); later sends start it anyway.
   jobsStarting = app.ctx.jobs.start();
   try {

@@ -18,6 +18,42 @@ export interface Storage {
   get(key: string): Promise<Buffer | null>;
   /** Deletes the file under `key`; no error when there is none. */
   remove(key: string): Promise<void>;
+  /**
+   * The files under the folder `prefix` (e.g. 'enroll/photo'), at any depth, with their last
+   * modification time (ms since the epoch); our temporaries are left out. Used by the file sweep
+   * (lib/file-sweep.ts); a storage without it is not swept.
+   */
+  list?(prefix: string): AsyncIterable<StoredFile>;
+}
+
+/** A stored file as Storage.list names it. */
+export interface StoredFile {
+  key: string;
+  mtimeMs: number;
+}
+
+/**
+ * Removes the files `keys` (nulls skipped) after the rows naming them were deleted and committed
+ * (docs/security.md "Files follow their rows"): a failed removal is logged through `warn` and never
+ * thrown, since the delete has happened; the file sweep takes such a file later. Returns how many
+ * removals failed.
+ */
+export async function removeFiles(
+  storage: Storage,
+  keys: readonly (string | null | undefined)[],
+  warn: (message: string) => void = (message) => console.warn(message),
+): Promise<number> {
+  let failed = 0;
+  for (const key of new Set(keys)) {
+    if (!key) continue;
+    try {
+      await storage.remove(key);
+    } catch (error) {
+      failed++;
+      warn(`[files] could not remove ${key} (the sweep will): ${(error as Error).message}`);
+    }
+  }
+  return failed;
 }
 
 /** Mode of stored files: owner read/write only. */
@@ -89,6 +125,28 @@ export function localStorage(root: string): Storage {
     },
     async remove(key) {
       await fs.rm(resolve(key), { force: true });
+    },
+    async *list(prefix) {
+      const start = resolve(prefix);
+      const walk = async function* (dir: string): AsyncGenerator<StoredFile> {
+        let entries;
+        try {
+          entries = await fs.readdir(dir, { withFileTypes: true });
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+          throw e;
+        }
+        for (const entry of entries) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) yield* walk(full);
+          else if (entry.isFile() && !TEMP_NAME.test(entry.name)) {
+            const stat = await fs.stat(full).catch(() => null);
+            if (stat)
+              yield { key: path.relative(base, full).split(path.sep).join('/'), mtimeMs: stat.mtimeMs };
+          }
+        }
+      };
+      yield* walk(start);
     },
   };
 }

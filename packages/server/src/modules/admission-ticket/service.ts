@@ -20,6 +20,7 @@ import type { Db, Tx } from '../../db';
 import { admissionTicket, enroll, recruitPlan } from '../../db/schema';
 import { page } from '../../lib/envelope';
 import { AppError, notFound } from '../../lib/errors';
+import { removeFiles } from '../../integrations/storage';
 import { containsPattern } from '../../lib/like';
 import { offsetOf, type Paging } from '../../lib/paging';
 import { scopeWhere } from '../../lib/scope';
@@ -258,7 +259,9 @@ function ticketInScope(db: Db | Tx, scope: RegionScope): SQL | undefined {
 /**
  * DELETE /candidate/admissionTicket/{id} and deleteByIds {idList}: all or nothing in one transaction.
  * 404 'ticket.notFound' when one is missing or outside `scope`; 409 'ticket.distributed' when one is
- * distributed. Stored PDFs are removed after the commit. Returns how many were deleted.
+ * distributed. Stored PDFs are removed after the commit (a rollback loses no file still named); a
+ * failed removal is logged and left to the file sweep (docs/security.md "Files follow their rows"),
+ * never failing the delete. Returns how many were deleted.
  */
 export async function deleteTickets(ctx: AppContext, ids: number[], scope: RegionScope): Promise<number> {
   const unique = [...new Set(ids)];
@@ -276,7 +279,10 @@ export async function deleteTickets(ctx: AppContext, ids: number[], scope: Regio
       .where(inArray(admissionTicket.id, unique))
       .returning({ pdfFile: admissionTicket.pdfFile });
   });
-  for (const r of removed) if (r.pdfFile) await ctx.storage.remove(r.pdfFile).catch(() => undefined);
+  await removeFiles(
+    ctx.storage,
+    removed.map((r) => r.pdfFile),
+  );
   return removed.length;
 }
 

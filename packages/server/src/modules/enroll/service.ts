@@ -41,7 +41,7 @@ import {
 } from '@tegang/domain';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db';
-import { candidateUser, enroll, recruitPlan, sysRegion } from '../../db/schema';
+import { admissionTicket, candidateUser, enroll, recruitPlan, sysRegion } from '../../db/schema';
 import { renderEnrollForm } from '../../documents/enroll-form';
 import { loadDicts } from '../../lib/dicts';
 import { AppError, ValidationError, conflict } from '../../lib/errors';
@@ -52,6 +52,7 @@ import { consumeDownloadToken, issueDownloadToken } from '../../lib/downloads';
 import { exportFileName, exportLink as makeExportLink, openExport } from '../../lib/exports';
 import { findLatestClosedPlan, findOpenPlan } from '../recruit-plan/service';
 import { normalizePhoto } from '../../lib/photos';
+import { removeFiles } from '../../integrations/storage';
 import { scopeWhere } from '../../lib/scope';
 import { educationAllowed, findDemand } from '../plan-data/service';
 import { containsPattern, prefixPattern } from '../../lib/like';
@@ -344,21 +345,36 @@ export async function* eachEnroll(db: Db, where: SQL | undefined, batch = 1000):
   }
 }
 
-/** Deletes enrolments by id inside `scope` (one transaction) and then their files; returns the count. */
+/**
+ * Deletes enrolments by id inside `scope` (one transaction, 404 'enroll.notFound' unless every id is
+ * found in it) with their tickets and results (the database cascade), then — after the commit, so that
+ * a rollback loses no file still named — their files: photo, form PDF and ticket PDF
+ * (docs/security.md "Files follow their rows"). A failed removal is logged and left to the file sweep;
+ * it never fails the delete. Returns the count.
+ */
 export async function deleteEnrolls(ctx: AppContext, ids: number[], scope: RegionScope): Promise<number> {
-  const removed = await ctx.db.transaction(async (tx) => {
+  const { removed, tickets } = await ctx.db.transaction(async (tx) => {
     const inScope = await tx
       .select({ id: enroll.id })
       .from(enroll)
       .where(and(inArray(enroll.id, ids), scopeWhere(enroll, scope)))
       .for('update');
     if (inScope.length !== new Set(ids).size) throw new AppError(404, 'enroll.notFound');
-    return tx
+    // The tickets go first, explicitly, to learn their PDFs (the cascade would not say).
+    const tickets = await tx
+      .delete(admissionTicket)
+      .where(inArray(admissionTicket.enrollId, ids))
+      .returning({ pdfFile: admissionTicket.pdfFile });
+    const removed = await tx
       .delete(enroll)
       .where(inArray(enroll.id, ids))
       .returning({ picture: enroll.picture, pdfFile: enroll.pdfFile });
+    return { removed, tickets };
   });
-  for (const r of removed) for (const key of [r.picture, r.pdfFile]) if (key) await ctx.storage.remove(key);
+  await removeFiles(ctx.storage, [
+    ...removed.flatMap((r) => [r.picture, r.pdfFile]),
+    ...tickets.map((t) => t.pdfFile),
+  ]);
   return removed.length;
 }
 
