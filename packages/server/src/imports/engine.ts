@@ -1,4 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
@@ -146,6 +149,9 @@ const READ_WORKER = new URL('./read-worker.ts', import.meta.url).href;
  */
 const BOOT = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(READ_WORKER)}); });`;
 
+/** Prefix of a read worker's temporary directory (then the process id), under os.tmpdir(). */
+export const READ_TMP_PREFIX = 'tegang-import-';
+
 /**
  * V8 limits of the read worker thread (docs/security.md "Hostile files"): a workbook that gets past
  * the byte caps and still needs more memory ends its own thread (ERR_WORKER_OUT_OF_MEMORY), never
@@ -179,10 +185,14 @@ export async function* readRows(
     wake = null;
   };
   const input: ReadInput = { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+  // exceljs copies a worksheet that comes before the shared strings into a temporary file, and a
+  // terminated thread never removes it: the thread's temporary directory is its own, removed here.
+  const dir = await mkdtemp(join(tmpdir(), `${READ_TMP_PREFIX}${process.pid}-`));
   const worker = new Worker(BOOT, {
     eval: true,
     workerData: { tegangRead: input },
     resourceLimits: limits,
+    env: { ...process.env, TMPDIR: dir, TMP: dir, TEMP: dir },
   });
   worker.on('message', (message: ReadMessage) => push(message));
   worker.on('error', (error: Error & { code?: string }) =>
@@ -214,6 +224,7 @@ export async function* readRows(
   } finally {
     worker.removeAllListeners();
     await worker.terminate();
+    await rm(dir, { recursive: true, force: true });
   }
 }
 

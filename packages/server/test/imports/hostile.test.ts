@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { eq } from 'drizzle-orm';
@@ -12,7 +14,13 @@ import {
   translate,
 } from '@tegang/domain';
 import { importError, importJob, recruitPlan } from '../../src/db/schema';
-import { ImportFileError, readRows, READ_WORKER_LIMITS, runImport } from '../../src/imports/engine';
+import {
+  ImportFileError,
+  READ_TMP_PREFIX,
+  readRows,
+  READ_WORKER_LIMITS,
+  runImport,
+} from '../../src/imports/engine';
 import { planDataImport } from '../../src/modules/plan-data/import';
 import { createTestApp, type TestApp } from '../helpers';
 import { importIssues, postImport, waitForImport, workbook } from './fixtures';
@@ -49,11 +57,21 @@ async function importFile(file: Buffer) {
   return waitForImport(t, BASE, queued.body.data.id, token);
 }
 
-/** The server answers, and the heap is within 40 MB of where it was before the hostile files. */
+/** exceljs's temporary files of this process, and the read workers' directories left behind. */
+const leftovers = async () =>
+  (await readdir(tmpdir())).filter(
+    (name) => name.startsWith(`tmp-${process.pid}-`) || name.startsWith(`${READ_TMP_PREFIX}${process.pid}-`),
+  );
+
+/**
+ * The server answers, the heap is within 40 MB of where it was before the hostile files, and no
+ * temporary file of the read is left.
+ */
 async function stillStanding() {
   const health = await t.app.inject({ method: 'GET', url: '/health' });
   expect(health.statusCode).toBe(200);
   expect(heapUsed() - heapBefore).toBeLessThan(40 * MB);
+  expect(await leftovers()).toEqual([]);
 }
 
 const zh = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) =>
@@ -234,6 +252,16 @@ describe('hostile workbooks', () => {
     const view = await waitForImport(t, BASE, job!.id, token);
     expect(view.message).toBe(zh('import.interrupted'));
     expect(await t.app.ctx.storage.get(fileKey)).toBeNull();
+  });
+});
+
+describe('temporary files of the read', () => {
+  it('leaves none when the read stops early (a missing column in a workbook as exceljs writes it)', async () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => ['南明区', '普通岗位', '小学', `科目${i}`, 1]);
+    const job = await importFile(await workbook([['县（区）', '学段'], ...rows]));
+    expect(job.status).toBe(IMPORT_STATUS.failed);
+    expect(job.message).toContain('计划类别');
+    expect(await leftovers()).toEqual([]);
   });
 });
 
