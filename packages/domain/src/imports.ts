@@ -32,6 +32,13 @@ export const IMPORT_MAX_CELL_CHARS = 32_767;
  * characters written as entities ('&amp;' … '&#65535;') stays below it ('import.cellTooLong').
  */
 export const IMPORT_MAX_XML_RUN_BYTES = IMPORT_MAX_CELL_CHARS * 8;
+/**
+ * Most characters of one row, all cells together ('import.rowTooLong'): a row of 16,384 cells that
+ * all name one long shared string is small in the file and huge once each cell is a string.
+ */
+export const IMPORT_MAX_ROW_CHARS = 1_000_000;
+/** Most characters of all cells of the sheet together ('import.unzippedTooLarge', as the bytes). */
+export const IMPORT_MAX_SHEET_CHARS = IMPORT_MAX_UNZIPPED_BYTES;
 /** Most entries of the shared-strings table ('import.sharedStringsTooMany'). */
 export const IMPORT_MAX_SHARED_STRINGS = 1_000_000;
 /** Most inflated bytes of the shared-strings table ('import.sharedStringsTooLarge'). */

@@ -339,6 +339,8 @@ export const en: Record<keyof typeof zh, string> = {
     'The file unpacks to more than {mb} MB (the import limit); split it and import again',
   'import.cellTooLong':
     'A cell of the file holds more than {max} characters (the Excel cell limit); it cannot be imported',
+  'import.rowTooLong':
+    'Row {row} holds more than {max} characters in all (the import limit); it cannot be imported',
   'import.sharedStringsTooMany':
     'The file holds more than {max} distinct texts (the import limit); split it and import again',
   'import.sharedStringsTooLarge':

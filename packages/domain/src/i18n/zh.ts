@@ -340,6 +340,7 @@ export const zh = {
   'import.unreadable': '文件无法读取，请确认是 Excel（.xlsx）文件',
   'import.unzippedTooLarge': '文件解压后超过 {mb}MB（导入的上限），无法导入，请拆分后重新导入',
   'import.cellTooLong': '文件中有单元格超过 {max} 个字符（Excel 单元格的上限），无法导入',
+  'import.rowTooLong': '第 {row} 行的内容合计超过 {max} 个字符（导入的上限），无法导入',
   'import.sharedStringsTooMany': '文件中的不同文本超过 {max} 条（导入的上限），无法导入，请拆分后重新导入',
   'import.sharedStringsTooLarge': '文件中的文本表超过 {mb}MB（导入的上限），无法导入，请拆分后重新导入',
   'import.xmlDoctype': '文件含有 XML 文档类型或实体声明（DOCTYPE/ENTITY），Excel 文件不会含有，已拒绝导入',

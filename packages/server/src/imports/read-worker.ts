@@ -1,7 +1,15 @@
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
-import { IMPORT_MAX_CELL_CHARS, IMPORT_MAX_ROWS, type MessageKey, type MessageParams } from '@tegang/domain';
+import {
+  IMPORT_MAX_CELL_CHARS,
+  IMPORT_MAX_ROW_CHARS,
+  IMPORT_MAX_ROWS,
+  IMPORT_MAX_SHEET_CHARS,
+  IMPORT_MAX_UNZIPPED_BYTES,
+  type MessageKey,
+  type MessageParams,
+} from '@tegang/domain';
 import { installGuard, WorkbookGuard } from './read-guard';
 import './unzip-end';
 
@@ -32,8 +40,10 @@ export interface ReadInput {
 export const CREDITS = 2;
 /** Rows handed from the reader to the checks at once … */
 const READ_BATCH = 1000;
-/** … or fewer, when they hold this many cells (what one message copies to the main thread is bounded). */
+/** … or fewer, when they hold this many cells or characters (what one message copies is bounded). */
 const READ_BATCH_CELLS = 100_000;
+const READ_BATCH_CHARS = 4_000_000;
+const MB = 1024 * 1024;
 /** Chunk size of the upload fed to the reader: ~1% of the file (the progress follows the bytes consumed). */
 const chunkSize = (bytes: number) => Math.max(256 * 1024, Math.ceil(bytes / 100));
 
@@ -63,7 +73,8 @@ export function cellText(value: ExcelJS.CellValue): string {
 /**
  * The non-empty rows of the first sheet of `data` as [row number, cell texts by exceljs's 1-based
  * column index], in batches, `send` called for each batch (and awaited: the flow control). Stops with
- * `guard.refuse` at a cell longer than IMPORT_MAX_CELL_CHARS or more than IMPORT_MAX_ROWS data rows.
+ * `guard.refuse` at a cell longer than IMPORT_MAX_CELL_CHARS, a row longer than IMPORT_MAX_ROW_CHARS,
+ * a sheet longer than IMPORT_MAX_SHEET_CHARS, or more than IMPORT_MAX_ROWS data rows.
  */
 export async function readSheet(
   data: Buffer,
@@ -89,6 +100,8 @@ export async function readSheet(
   });
   let rows: [number, string[]][] = [];
   let cells = 0;
+  let batchChars = 0;
+  let total = 0;
   let count = 0;
   let last = 0;
   for await (const sheet of reader) {
@@ -111,6 +124,18 @@ export async function readSheet(
       texts.length = width;
       // A row without its number (`r` is optional) follows the one before it.
       last = Number.isInteger(row.number) && row.number > last ? row.number : last + 1;
+      // Characters, not cells, are what the main thread receives: shared strings make them cheap here.
+      let chars = 0;
+      for (let i = 0; i < width; i++) chars += texts[i]!.length;
+      if (chars > IMPORT_MAX_ROW_CHARS) {
+        guard.refuse('import.rowTooLong', { row: last, max: IMPORT_MAX_ROW_CHARS });
+        return offset;
+      }
+      total += chars;
+      if (total > IMPORT_MAX_SHEET_CHARS) {
+        guard.refuse('import.unzippedTooLarge', { mb: IMPORT_MAX_UNZIPPED_BYTES / MB });
+        return offset;
+      }
       // The header row and IMPORT_MAX_ROWS data rows; the first row beyond is the failure.
       if (++count > IMPORT_MAX_ROWS + 1) {
         guard.refuse('import.tooManyRows', { max: IMPORT_MAX_ROWS });
@@ -118,10 +143,12 @@ export async function readSheet(
       }
       rows.push([last, texts]);
       cells += width;
-      if (rows.length >= READ_BATCH || cells >= READ_BATCH_CELLS) {
+      batchChars += chars;
+      if (rows.length >= READ_BATCH || cells >= READ_BATCH_CELLS || batchChars >= READ_BATCH_CHARS) {
         await send(rows, offset);
         rows = [];
         cells = 0;
+        batchChars = 0;
       }
     }
     break;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   IMPORT_ISSUE_VALUE_CHARS,
   IMPORT_MAX_CELL_CHARS,
+  IMPORT_MAX_ROW_CHARS,
   IMPORT_MAX_ROWS,
   IMPORT_MAX_SHARED_STRINGS,
   IMPORT_MAX_UNZIPPED_BYTES,
@@ -198,6 +199,36 @@ describe('hostile workbooks', () => {
     expect(job.message).toBe(zh('import.sharedStringsTooMany', { max: IMPORT_MAX_SHARED_STRINGS }));
     await stillStanding();
   });
+
+  it('refuses a row, and a sheet, made huge by one long shared string named again and again', async () => {
+    const strings = entry('xl/sharedStrings.xml', [
+      '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">',
+      `<si><t>${'x'.repeat(IMPORT_MAX_CELL_CHARS)}</t></si></sst>`,
+    ]);
+    const ref = (column: string, r: number) => `<c r="${column}${r}" t="s"><v>0</v></c>`;
+    const columns = Array.from(
+      { length: 40 },
+      (_, i) => `${String.fromCharCode(65 + Math.floor(i / 26))}${String.fromCharCode(65 + (i % 26))}`,
+    );
+    const wide = await hostileWorkbook({
+      header: HEADER,
+      extra: [strings],
+      sheet: [inlineRow(HEADER, 1), `<row r="2">${columns.map((c) => ref(c, 2)).join('')}</row>`],
+    });
+    const job = await importFile(wide);
+    expect(job.status).toBe(IMPORT_STATUS.failed);
+    expect(job.message).toBe(zh('import.rowTooLong', { row: 2, max: IMPORT_MAX_ROW_CHARS }));
+
+    const tall = await hostileWorkbook({
+      header: HEADER,
+      extra: [strings],
+      sheet: [inlineRow(HEADER, 1), { data: `<row r="2">${ref('A', 2)}</row>`.repeat(100), times: 100 }],
+    });
+    const again = await importFile(tall);
+    expect(again.status).toBe(IMPORT_STATUS.failed);
+    expect(again.message).toBe(zh('import.unzippedTooLarge', { mb: IMPORT_MAX_UNZIPPED_BYTES / MB }));
+    await stillStanding();
+  }, 60_000);
 
   it('refuses renamed files: a PNG and a text at upload, a zip without a workbook in the job', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
