@@ -62,7 +62,8 @@ export class WorkbookGuard {
   /** The checker of one entry's inflated bytes: false when the entry must stop here. */
   entry(path: string): (chunk: Buffer) => boolean {
     this.paths.add(path);
-    const xml = /\.(xml|rels|vml)$/i.test(path);
+    // Not anchored: exceljs takes 'xl/worksheets/sheet1.xml.bin' for a sheet too.
+    const xml = /\.(xml|rels|vml)/i.test(path);
     const shared = path === 'xl/sharedStrings.xml';
     let run = 0;
     let entryBytes = 0;

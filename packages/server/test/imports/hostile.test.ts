@@ -178,6 +178,15 @@ describe('hostile workbooks', () => {
       expect(job.status).toBe(IMPORT_STATUS.failed);
       expect(job.message).toBe(zh('import.xmlDoctype'));
     }
+    // exceljs reads 'sheet2.xml.bin' as a sheet (its pattern is not anchored): the guard scans it too.
+    const disguised = entry('xl/worksheets/sheet2.xml.bin', [
+      external,
+      '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
+      inlineRow(['&xxe;'], 1),
+      '</sheetData></worksheet>',
+    ]);
+    const job = await importFile(await hostileWorkbook({ header: HEADER, extra: [disguised] }));
+    expect(job.message).toBe(zh('import.xmlDoctype'));
     const problems = await t.database.db.select().from(importError);
     expect(JSON.stringify(problems)).not.toContain('root:');
     await stillStanding();
