@@ -629,6 +629,8 @@ export const en: Record<keyof typeof zh, string> = {
   'result.notFound': 'The admission result does not exist or is outside your region',
   'result.none': 'No admission result yet',
   'result.window.notOpen': 'Score query has not started yet; it starts at {start}',
+  'result.sealed.unreadable':
+    'The physical examination of admission result {id} cannot be opened: the sealed value does not belong to this record or its key is not configured; contact the system administrator',
   'result.sheet': 'Admission results',
   // Issue 9, helper B: ticket PDFs, the generate job, the verification page
   'ticket.pdf.title': '{year} {plan} admission ticket',
@@ -643,8 +645,6 @@ export const en: Record<keyof typeof zh, string> = {
   'ticket.job.failed': 'Ticket generation failed',
   'ticket.job.stale':
     'Ticket #{id} was edited while its PDF was made; the file was discarded, generate it again',
-  'result.sealed.unreadable':
-    'The physical examination of admission result {id} cannot be opened: the sealed value does not belong to this record or its key is not configured; contact the system administrator',
   'ticket.verify.title': 'Admission ticket check',
   'ticket.verify.valid': 'Valid admission ticket',
   'ticket.verify.invalid': 'Not valid (not distributed or distribution cancelled)',

@@ -619,6 +619,8 @@ export const zh = {
   'result.notFound': '录取结果不存在或不在您管理的地区内',
   'result.none': '暂无录取结果',
   'result.window.notOpen': '成绩查询尚未开始，开始时间：{start}',
+  'result.sealed.unreadable':
+    '录取结果（编号 {id}）的体检结果无法打开：密文与该记录不符或其密钥未配置，请联系系统管理员',
   'result.sheet': '录取结果',
   // Issue 9, helper B: ticket PDFs, the generate job, the verification page
   'ticket.pdf.title': '{year}年{plan} 准考证',
@@ -626,8 +628,6 @@ export const zh = {
   'ticket.pdf.photo': '照片',
   'ticket.pdf.candidate': '考生信息',
   'ticket.pdf.exam': '考试信息',
-  'result.sealed.unreadable':
-    '录取结果（编号 {id}）的体检结果无法打开：密文与该记录不符或其密钥未配置，请联系系统管理员',
   'ticket.pdf.scan': '扫描二维码核验准考证真伪',
   'ticket.job.queued': '排队中',
   'ticket.job.running': '正在生成准考证',
