@@ -45,6 +45,11 @@ export const IMPORT_MAX_SHARED_STRINGS = 1_000_000;
 export const IMPORT_MAX_SHARED_STRINGS_BYTES = 64 * 1024 * 1024;
 /** Characters of a cell value an import problem keeps (then '…'): in `value` and in every param. */
 export const IMPORT_ISSUE_VALUE_CHARS = 64;
+/**
+ * Seconds the import waits for the read worker's next batch: a read that makes no progress this long
+ * (a file crafted to stall the parser) is ended, so one file cannot hold a node's import queue.
+ */
+export const IMPORT_READ_IDLE_SECONDS = 120;
 
 /** GET …/checkImport/{id}: the job's state, for the progress bar. */
 export interface ImportJobView {

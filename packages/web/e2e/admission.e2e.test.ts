@@ -273,7 +273,7 @@ describe('admission tickets and results', () => {
       expect(text).toContain(part);
     // The proctor scans the QR code with a phone: name, photo and room, no ID number.
     const qr = await pdfQr(file);
-    expect(qr).toMatch(/\/verify\/ticket\/v1\./);
+    expect(qr).toMatch(/\/verify\/ticket\/v2\.[A-Za-z0-9_-]+\.\d+\.[A-Za-z0-9_-]{22}$/);
     const proctor = await (await phone(browser, baseUrl)).newPage();
     await proctor.goto(new URL(qr!).pathname);
     const page = (await proctor.textContent('body')) ?? '';

@@ -349,6 +349,8 @@ export const en: Record<keyof typeof zh, string> = {
     'The file contains an XML DOCTYPE or ENTITY declaration, which Excel files never do; refused',
   'import.workerDied':
     'The file is beyond what can be processed (the read ran out of memory); split it into smaller files and import again',
+  'import.stalled':
+    'Reading the file made no progress for {seconds} seconds and was stopped; check that it is an ordinary Excel (.xlsx) file',
   'import.interrupted':
     'The previous run of this import was interrupted (the server stopped while reading the file); please import again',
   'import.duplicateRow': 'Duplicates row {row}',

@@ -345,6 +345,7 @@ export const zh = {
   'import.sharedStringsTooLarge': '文件中的文本表超过 {mb}MB（导入的上限），无法导入，请拆分后重新导入',
   'import.xmlDoctype': '文件含有 XML 文档类型或实体声明（DOCTYPE/ENTITY），Excel 文件不会含有，已拒绝导入',
   'import.workerDied': '文件超出可处理的大小（读取时内存用尽），请拆分为较小的文件后重新导入',
+  'import.stalled': '文件读取超过 {seconds} 秒没有进展，已停止；请确认是正常的 Excel（.xlsx）文件',
   'import.interrupted': '上次导入意外中断（服务器在读取文件时停止），请重新导入',
   'import.duplicateRow': '与第 {row} 行重复',
   'import.cell.required': '{label}不能为空',

@@ -8,6 +8,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import {
   IMPORT_ISSUE_VALUE_CHARS,
+  IMPORT_READ_IDLE_SECONDS,
   IMPORT_MAX_ROWS,
   IMPORT_STATUS,
   translate,
@@ -168,13 +169,15 @@ export const READ_WORKER_LIMITS: ResourceLimits = {
  * batches, read in a worker thread (imports/read-worker.ts) under `limits` and the caps of
  * imports/read-guard.ts; `onBytes` follows the compressed bytes consumed (the progress). Throws
  * ImportFileError: the cap's key when one was crossed, 'import.unreadable' for a file that is not a
- * workbook (or a broken one), 'import.workerDied' when the thread ran out of memory or died. Ending
+ * workbook (or a broken one), 'import.workerDied' when the thread ran out of memory or died, 'import.stalled' when the thread sent
+ * nothing for `idleMs` (default IMPORT_READ_IDLE_SECONDS). Ending
  * the iteration early terminates the thread.
  */
 export async function* readRows(
   data: Buffer,
   onBytes: (bytes: number) => void,
   limits: ResourceLimits = READ_WORKER_LIMITS,
+  idleMs = IMPORT_READ_IDLE_SECONDS * 1000,
 ): AsyncGenerator<[number, string[]][]> {
   type Event = ReadMessage | { t: 'died'; oom: boolean };
   const events: Event[] = [];
@@ -201,7 +204,17 @@ export async function* readRows(
   worker.on('exit', () => push({ t: 'died', oom: true }));
   try {
     for (;;) {
-      while (!events.length) await new Promise<void>((resolve) => (wake = resolve));
+      if (!events.length) {
+        // A read that makes no progress for idleMs (a file crafted to stall the parser) ends here.
+        let timer: NodeJS.Timeout | undefined;
+        const idle = await new Promise<boolean>((resolve) => {
+          wake = () => resolve(false);
+          timer = setTimeout(() => resolve(true), idleMs);
+        });
+        clearTimeout(timer);
+        if (idle) throw new ImportFileError('import.stalled', { seconds: Math.round(idleMs / 1000) });
+        continue;
+      }
       const event = events.shift()!;
       switch (event.t) {
         case 'rows':

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readRows } from '../../src/imports/engine';
+import { ImportFileError, readRows, READ_WORKER_LIMITS } from '../../src/imports/engine';
 import { WorkbookGuard } from '../../src/imports/read-guard';
 import { readSheet } from '../../src/imports/read-worker';
 import { workbook } from './fixtures';
@@ -52,8 +52,25 @@ describe('readRows', () => {
         else if (r.value.join('\n') !== expected.join('\n')) failures.push(`rows: ${r.value.length}`);
       }
     }
-    process.env.TMPDIR = savedTmp;
+    // (assigning undefined would set the text 'undefined')
+    if (savedTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = savedTmp;
     await rm(tmp, { recursive: true, force: true });
     expect(failures).toEqual([]);
   }, 60_000);
+
+  it('ends a read whose worker sends nothing for the idle limit, naming it', async () => {
+    const data = await workbook([['姓名'], ['考生']]);
+    // A worker thread takes most of a second to start: 20 ms without a batch stands for a stalled parse.
+    const read = async () => {
+      for await (const batch of readRows(data, () => undefined, READ_WORKER_LIMITS, 20)) void batch;
+    };
+    const error = await read().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ImportFileError);
+    expect((error as ImportFileError).key).toBe('import.stalled');
+    expect((error as ImportFileError).params).toEqual({ seconds: 0 });
+  });
 });
