@@ -42,6 +42,14 @@ const envSchema = z.object({
     .string()
     .min(43, { message: 'at least 32 bytes in base64 (openssl rand -base64 32)' })
     .optional(),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  NODE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, { message: 'letters, digits, dot, dash and underscore (at most 64)' })
+    .optional(),
+  METRICS_TOKEN: z.string().min(16, { message: 'at least 16 characters (openssl rand -hex 16)' }).optional(),
+  METRICS_ALLOW: z.string().optional(),
   NODE_ENV: z.string().optional(),
   PUBLIC_ORIGIN: z
     .string()
@@ -161,6 +169,19 @@ export interface Config {
    * (e.g. ['sms'] for a test installation); logged as a warning at start. Empty outside production.
    */
   insecureProduction: ProductionWaiver[];
+  /**
+   * Drained stop (main.ts, README "Stopping"): seconds a stopping node keeps serving while /ready says
+   * "draining" (SHUTDOWN_GRACE_SECONDS, default 5), and the bound of the whole stop
+   * (SHUTDOWN_TIMEOUT_SECONDS, default 30), past which the process exits 1 naming what was unfinished.
+   */
+  shutdown: { graceSeconds: number; timeoutSeconds: number };
+  /** This node's name in every log line (NODE_NAME, default the host name). */
+  nodeName?: string;
+  /**
+   * Who may read /metrics besides loopback (plugins/metrics.ts, docs/security.md "Metrics"): a bearer
+   * token (METRICS_TOKEN) and/or addresses and CIDRs (METRICS_ALLOW, comma-separated).
+   */
+  metrics: { token?: string; allow: string[] };
 }
 
 /** Reads and checks the environment. Throws an Error listing every bad variable. */
@@ -213,5 +234,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: e.NODE_ENV === 'production',
     publicOrigin: e.PUBLIC_ORIGIN,
     insecureProduction: production.waived,
+    shutdown: { graceSeconds: e.SHUTDOWN_GRACE_SECONDS, timeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS },
+    nodeName: e.NODE_NAME,
+    metrics: {
+      token: e.METRICS_TOKEN,
+      allow: (e.METRICS_ALLOW ?? '')
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    },
   };
 }
