@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { CRYPTO_SUITES, type CryptoSuite } from '@tegang/domain';
 import { readSmsSettings, SMS_PROVIDERS, type SmsSettings } from './integrations/sms-config';
+import { readStorageSettings, type StorageSettings } from './integrations/storage-config';
 
 /**
  * Configuration from environment variables, validated at start (README "Configuration").
@@ -145,10 +147,13 @@ export interface Config {
   webDist: string;
   /** Folder of uploaded and generated files (local storage). */
   filesDir: string;
+  /** STORAGE and the S3_* settings (integrations/storage-config.ts): the local folder or a bucket. */
+  storage: StorageSettings;
   /**
-   * AES-256-GCM keys sealing the physical examination results (RESULT_ENCRYPTION_KEYS, first is the
-   * current one; docs/security.md "Keys of personal data"). Undefined: lib/data-keys.ts makes one for
-   * a development data folder and refuses to start with NODE_ENV=production.
+   * AES-256-GCM keys sealing the physical examination results (RESULT_ENCRYPTION_KEYS or the file named
+   * by RESULT_ENCRYPTION_KEYS_FILE, first is the current one; docs/security.md "Keys of personal data").
+   * Undefined: lib/data-keys.ts makes one for a development data folder and refuses to start with
+   * DATABASE_URL or NODE_ENV=production.
    */
   resultKeys?: { id: string; key: Buffer }[];
   /**
@@ -156,7 +161,7 @@ export interface Config {
    * or 'gm' (SM2 + SM4 + SM3; docs/security.md "National algorithms").
    */
   cryptoSuite: CryptoSuite;
-  /** HMAC-SHA256 key of the admission tickets' QR tokens (TICKET_SIGNING_KEY); undefined as above. */
+  /** HMAC-SHA256 key of the QR tokens (TICKET_SIGNING_KEY or TICKET_SIGNING_KEY_FILE); undefined as above. */
   ticketSigningKey?: Buffer;
   production: boolean;
   /**
@@ -184,17 +189,89 @@ export interface Config {
   metrics: { token?: string; allow: string[] };
 }
 
+/**
+ * The keys that may be given as a file instead (`<NAME>_FILE`: a path), as container secrets and
+ * systemd credentials are mounted (README "Several nodes", docs/security.md "Keys of personal data").
+ */
+export const KEY_FILE_VARIABLES = ['TICKET_SIGNING_KEY', 'RESULT_ENCRYPTION_KEYS'] as const;
+
+/**
+ * `env` with each key of KEY_FILE_VARIABLES whose `_FILE` is set replaced by the file's content, read
+ * now (trimmed; RESULT_ENCRYPTION_KEYS may also list its pairs one a line). Issues, one line each naming
+ * the `_FILE` variable: both the variable and its file set; a file that cannot be read, is not a regular
+ * file or is empty; a file that its group or others may read or write (mode & 0o077, as ssh refuses a
+ * private key: chmod 600 it). The content never appears in an issue.
+ */
+function readKeyFiles(env: NodeJS.ProcessEnv): {
+  env: NodeJS.ProcessEnv;
+  issues: string[];
+  fromFile: Set<string>;
+} {
+  const out: NodeJS.ProcessEnv = { ...env };
+  const issues: string[] = [];
+  const fromFile = new Set<string>();
+  for (const name of KEY_FILE_VARIABLES) {
+    const file = env[`${name}_FILE`];
+    if (!file) continue;
+    const issue = (message: string) => issues.push(`  ${name}_FILE: ${message}`);
+    if (env[name]) {
+      issue(`${name} is set too; set one of them`);
+      continue;
+    }
+    let content: string;
+    try {
+      const stat = fs.statSync(file);
+      if (!stat.isFile()) {
+        issue(`${file} is not a file`);
+        continue;
+      }
+      if (process.platform !== 'win32' && (stat.mode & 0o077) !== 0) {
+        issue(
+          `${file} may be read by its group or others (mode ${(stat.mode & 0o777).toString(8)}); allow its owner only: chmod 600 ${file}`,
+        );
+        continue;
+      }
+      content = fs.readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      issue(`cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      continue;
+    }
+    if (!content) {
+      issue(`${file} is empty`);
+      continue;
+    }
+    out[name] =
+      name === 'RESULT_ENCRYPTION_KEYS'
+        ? content
+            .split(/\s*[\r\n,]\s*/)
+            .filter(Boolean)
+            .join(',')
+        : content;
+    fromFile.add(name);
+  }
+  return { env: out, issues, fromFile };
+}
+
 /** Reads and checks the environment. Throws an Error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const keyFiles = readKeyFiles(env);
+  const parsed = envSchema.safeParse(keyFiles.env);
   // The SMS variables depend on SMS_PROVIDER: checked beside the schema so that one message lists all.
   const provider = SMS_PROVIDERS.find((p) => p === (env.SMS_PROVIDER ?? 'console'));
   const sms = provider ? readSmsSettings(provider, env) : null;
+  const storage = readStorageSettings(env);
   const production = productionFailures(env);
-  if (!parsed.success || !sms?.settings || production.failed.length) {
+  if (!parsed.success || !sms?.settings || !storage.settings || production.failed.length || keyFiles.issues.length) {
     const lines = [
-      ...(parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)),
+      ...(parsed.success
+        ? []
+        : parsed.error.issues.map((i) => {
+            const name = i.path.join('.');
+            return `  ${name}${keyFiles.fromFile.has(name) ? ` (read from ${name}_FILE)` : ''}: ${i.message}`;
+          })),
+      ...keyFiles.issues,
       ...(sms?.issues ?? []).map((i) => `  ${i.variable}: ${i.message}`),
+      ...storage.issues.map((i) => `  ${i.variable}: ${i.message}`),
       ...production.failed.map(
         (c) =>
           `  ${PRODUCTION_CHECKS[c].variable}: ${PRODUCTION_CHECKS[c].message} (or ALLOW_INSECURE_PRODUCTION=${c})`,
@@ -223,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRetentionDays: e.LOG_RETENTION_DAYS,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     filesDir: path.join(dataDir, 'files'),
+    storage: storage.settings,
     resultKeys: e.RESULT_ENCRYPTION_KEYS?.split(',').map((pair) => {
       const [id, key] = pair.split(':') as [string, string];
       return { id, key: Buffer.from(key, key.includes('-') || key.includes('_') ? 'base64url' : 'base64') };
