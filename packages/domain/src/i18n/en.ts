@@ -122,6 +122,10 @@ export const en: Record<keyof typeof zh, string> = {
   'error.internal': 'Something went wrong on the server, please try again later',
   'error.unavailable':
     'The service is temporarily unavailable (database unreachable); please try again later',
+  'storage.unavailable': 'File storage is temporarily unavailable; please try again later',
+  'file.photoMissing':
+    'The photo file is missing, so the enrolment form or admission ticket cannot be made; please upload the photo again or contact an administrator',
+  'ticket.job.photoMissing': 'Photo file missing',
   'error.payloadTooLarge': 'The upload is too large',
   'error.encryption': 'The encrypted request is invalid; reload the page and try again',
   'error.downloadToken': 'The download link is invalid or expired; download again',
