@@ -120,6 +120,7 @@ export const en: Record<keyof typeof zh, string> = {
   'error.notFound': 'Not found',
   'error.rateLimited': 'Too many requests, please try again later',
   'error.internal': 'Something went wrong on the server, please try again later',
+  'error.draining': 'This server is stopping; please try again (another server answers)',
   'error.unavailable':
     'The service is temporarily unavailable (database unreachable); please try again later',
   'storage.unavailable': 'File storage is temporarily unavailable; please try again later',

@@ -125,6 +125,7 @@ export const zh = {
   'error.notFound': '请求的资源不存在',
   'error.rateLimited': '请求过于频繁，请稍后再试',
   'error.internal': '服务器开小差了，请稍后再试',
+  'error.draining': '本服务器正在停止，请重试（将由其他服务器处理）',
   'error.unavailable': '服务暂不可用（数据库无法连接），请稍后再试',
   'storage.unavailable': '文件存储暂时不可用，请稍后再试',
   'file.photoMissing': '照片文件缺失，无法生成报名表或准考证；请考生重新上传照片或联系管理员',
