@@ -4,14 +4,16 @@ import path from 'node:path';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { describeError, startEmbeddedPostgres, takeOverSignals, type EmbeddedDb } from './db/embedded';
-import { prepareDatabase } from './db/seed';
-import { buildApp } from './app';
+import { startNode } from './start';
 import { CONSOLE_SMS_WARNING } from './integrations/sms';
 import { startFileSweep } from './lib/file-sweep';
+import { stopDrained } from './modules/health/drain';
 
 /**
  * `npm start` (DESIGN "Runtime"): embedded PostgreSQL in DATA_DIR/pg unless DATABASE_URL is set,
- * migrations, the one-time seed, the menu sync (new SCREENS rows reach an existing database), then API and web on PORT. Ctrl-C (SIGINT) or SIGTERM stops the
+ * then src/start.ts startNode under the start lock — migrations, the one-time seed, the menu sync (new
+ * SCREENS rows reach an existing database), the app, the job queue (picking up jobs queued before a
+ * restart) — then API and web on PORT. Ctrl-C (SIGINT) or SIGTERM stops the
  * server and then the database cleanly. A PostgreSQL orphaned in DATA_DIR/pg by a killed server is
  * stopped first; the embedded cluster is restarted if it dies while the server runs. Any failure to
  * start prints one clear message, stops what was started, and exits 1.
@@ -28,7 +30,8 @@ async function main() {
   }
   const database = openDatabase(url, 20);
   opened = database;
-  const seed = await prepareDatabase(database.db, { adminPassword: config.adminPassword, now: new Date() });
+  // Migrations, seed, menu sync, the app and its job queue, under the start lock (src/start.ts).
+  const { app, seed } = await startNode({ config, database });
   if (seed.screensAdded.length)
     console.log(`[menu] added to the back-office menu: ${seed.screensAdded.join(', ')}`);
   if (seed.generatedAdminPassword) {
@@ -36,21 +39,19 @@ async function main() {
       `\n  First start: the back-office user "admin" has the password  ${seed.generatedAdminPassword}\n  It is shown only this once; change it after logging in.\n`,
     );
   }
-  const app = await buildApp({ config, database });
   let stopping = false;
-  /** The job queue's start (after listen): a stop waits for it, so that it never fails half-way. */
-  let jobsStarting: Promise<void> = Promise.resolve();
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: stopping`);
-    await jobsStarting.catch(() => {});
-    try {
-      await app.close();
-      await database.close();
-      if (embedded) await embedded.stop();
-    } catch (error) {
-      console.error(`Tegang did not stop cleanly: ${describeError(error)}`);
+    // Drained (modules/health/drain.ts): /ready 503 at once, serve through the grace, finish what was
+    // sent, stop the workers, then the pool and the cluster last; bounded by SHUTDOWN_TIMEOUT_SECONDS.
+    const outcome = await stopDrained(app, config.shutdown, [
+      { name: 'closing the database pool', run: () => database.close() },
+      { name: 'stopping PostgreSQL', run: async () => void (await embedded?.stop()) },
+    ]);
+    if (!outcome.ok) {
+      console.error(`Tegang did not stop cleanly: ${outcome.reason}`);
       process.exit(1);
     }
     process.exit(0);
@@ -62,14 +63,6 @@ async function main() {
   takeOverSignals();
   await app.listen({ port: config.port, host: config.host });
   startFileSweep(app.ctx, app.log); // unreferenced photos and PDFs, now and daily (lib/file-sweep.ts)
-  // Picks up jobs queued before a restart (imports, ticket PDFs); later sends start it anyway.
-  jobsStarting = app.ctx.jobs.start();
-  try {
-    await jobsStarting;
-  } catch (error) {
-    if (stopping) return; // a stop came during the start: the stop reports, this is no failed start
-    throw error;
-  }
   const port = (app.server.address() as AddressInfo).port;
   console.log(
     `  Tegang is running: candidates http://localhost:${port}/web/login · console http://localhost:${port}/login · API docs http://localhost:${port}/docs`,

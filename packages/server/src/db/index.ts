@@ -47,3 +47,32 @@ export const MIGRATIONS_DIR = path.resolve(new URL('../../drizzle', import.meta.
 export async function migrateDatabase(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
 }
+
+/**
+ * The start lock: a PostgreSQL session-level advisory lock key held by a node while it prepares the
+ * database at start (src/start.ts: migrations, seed, menu sync, pg-boss's schema and queues). Nodes
+ * started at once on one database take turns; the lock goes with the session, so a node killed while
+ * holding it frees it. Distinct from MENU_LOCK (db/menu-sync.ts), which the seed takes inside.
+ */
+export const START_LOCK = 20270100;
+
+/**
+ * Runs `work` while holding START_LOCK on a client of `pool` kept for that purpose (waits for a node
+ * that holds it, without limit: its preparation ends or its session dies). The lock is released and
+ * its client closed in every case; returns or throws what `work` does.
+ */
+export async function withStartLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [START_LOCK]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [START_LOCK]).catch(() => {});
+    }
+  } finally {
+    // Closed rather than returned to the pool: ending the session frees the lock even when the
+    // unlock above failed, so no pooled connection can keep it.
+    client.release(true);
+  }
+}

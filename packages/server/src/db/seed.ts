@@ -218,7 +218,7 @@ export async function seedOnce(db: Db, opts: { adminPassword?: string; now: Date
 }
 
 /**
- * The database part of every start (main.ts): migrations, the first-start seed (seedOnce), then the
+ * The database part of every start (src/start.ts, under the start lock): migrations, the first-start seed (seedOnce), then the
  * menu sync (syncScreens) that brings screens and buttons added to SCREENS since the last start into
  * an existing database. `screensAdded` lists the keys the sync inserted (empty on a first start, where
  * the seed made the whole menu). Throws what the database throws; nothing is half-applied (each step

@@ -7,8 +7,10 @@ import type pg from 'pg';
  * tables in the schema `pgboss` of the same database.
  *
  * The queue starts on first use (a test app that never sends a job never creates pg-boss's schema)
- * or when `start()` is called — src/main.ts calls it at start so that jobs queued before a restart
- * are picked up. Handlers are registered with `work` before or after the start.
+ * or when `start()` is called — src/start.ts calls it at every start, under the start lock, so that
+ * pg-boss's own schema migration and the creation of the queues of the handlers registered so far
+ * never run on two nodes at once (concurrent queue creation deadlocks), and so that jobs queued
+ * before a restart are picked up. Handlers are registered with `work` before or after the start.
  */
 export interface Jobs {
   /** Queues `data` on `queue`; resolves once the job is stored (not run). */

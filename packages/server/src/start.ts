@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from './app';
+import { withStartLock } from './db';
+import { prepareDatabase, type SeedResult } from './db/seed';
+
+export interface StartedNode {
+  /** The built app, its job queue started (not yet listening: the caller listens and closes). */
+  app: FastifyInstance;
+  /** What the preparation did: `seeded` on the first start of a database, the menu entries added. */
+  seed: SeedResult & { screensAdded: string[] };
+}
+
+/**
+ * The start of one node up to `listen` (DESIGN "Runtime"; docs/architecture.md "Several nodes"):
+ * migrations, the first-start seed, the menu sync, the app (its key ring), and pg-boss's schema and
+ * queues — all under the start lock (db/index.ts START_LOCK), so that N nodes started at once on one
+ * database take turns: the first prepares, the others wait and then find nothing to do. `now` of the
+ * options dates the demo plan of the seed. Throws what the preparation throws (the lock is released
+ * and the app, if built, closed); the caller closes the database.
+ */
+export async function startNode(opts: AppOptions): Promise<StartedNode> {
+  const { config, database } = opts;
+  return withStartLock(database.pool, async () => {
+    const seed = await prepareDatabase(database.db, {
+      adminPassword: config.adminPassword,
+      now: opts.now?.() ?? new Date(),
+    });
+    const app = await buildApp(opts);
+    try {
+      // pg-boss's start migrates its own schema, and each queue is created: both under the lock.
+      await app.ctx.jobs.start();
+    } catch (error) {
+      await app.close().catch(() => {});
+      throw error;
+    }
+    return { app, seed };
+  });
+}

@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { loadConfig } from '../../src/config';
+import { openDatabase, type Database } from '../../src/db';
+import { startNode, type StartedNode } from '../../src/start';
+import { withDatabase } from '../setup/global';
+
+/**
+ * Several nodes started in the same second on one database (docs/architecture.md "Several nodes"):
+ * each runs the whole start of src/main.ts up to listen (startNode: migrations, seed, menu sync, the
+ * app, pg-boss's schema and queues) on its own pool and DATA_DIR, all at once. Every node comes up;
+ * the schema is migrated once, the seed made once, the menu not doubled. The same for an upgrade: a
+ * database one migration behind, started by three nodes at once.
+ */
+
+const pgUrl = inject('pgUrl');
+const made: string[] = [];
+const dirs: string[] = [];
+
+/** Runs `work` on a client of `url` (default: the server's maintenance database). */
+async function admin<T>(work: (client: pg.Client) => Promise<T>, url = pgUrl): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new empty database (dropped with the others of this run at the end). */
+async function emptyDatabase(): Promise<string> {
+  const name = `${inject('templateDb')}_start_${randomBytes(4).toString('hex')}`;
+  await admin((c) => c.query(`create database ${name}`));
+  made.push(name);
+  return withDatabase(pgUrl, name);
+}
+
+interface Node {
+  database: Database;
+  started: PromiseSettledResult<StartedNode>;
+}
+
+/** `n` nodes, each with its own pool and DATA_DIR, started at the same moment on `url`. */
+async function startTogether(url: string, n: number): Promise<Node[]> {
+  const nodes = Array.from({ length: n }, () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tegang-node-'));
+    dirs.push(dataDir);
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'Start-Together-1',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+    });
+    return { config, database: openDatabase(url, 5) };
+  });
+  const results = await Promise.allSettled(nodes.map((n) => startNode({ ...n, logger: false })));
+  return nodes.map((n, i) => ({ database: n.database, started: results[i]! }));
+}
+
+async function stopAll(nodes: Node[]) {
+  for (const node of nodes) {
+    if (node.started.status === 'fulfilled') await node.started.value.app.close();
+    await node.database.close();
+  }
+}
+
+const failures = (nodes: Node[]) =>
+  nodes.flatMap((n) => (n.started.status === 'rejected' ? [String(n.started.reason)] : []));
+
+async function counts(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const one = async (q: string) => Number((await client.query(q)).rows[0].n);
+    return {
+      migrations: await one('select count(*) as n from drizzle.__drizzle_migrations'),
+      admins: await one(`select count(*) as n from sys_user where user_name = 'admin'`),
+      menus: await one('select count(*) as n from sys_menu'),
+      duplicateMenus: await one(
+        `select count(*) as n from (select pid, name, path, permission from sys_menu
+           group by pid, name, path, permission having count(*) > 1) d`,
+      ),
+      markers: await one('select count(*) as n from seed_marker'),
+      plans: await one('select count(*) as n from recruit_plan'),
+      keyPairs: await one('select count(*) as n from sys_key_pair'),
+      queues: await one('select count(*) as n from pgboss.queue'),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+const JOURNAL = path.resolve(new URL('../../drizzle/meta/_journal.json', import.meta.url).pathname);
+const MIGRATION_COUNT = (JSON.parse(fs.readFileSync(JOURNAL, 'utf8')) as { entries: unknown[] }).entries
+  .length;
+
+afterAll(async () => {
+  await admin(async (c) => {
+    for (const name of made) await c.query(`drop database if exists ${name} with (force)`);
+  });
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('nodes started together', () => {
+  it('four nodes on a new empty database all come up; migrated, seeded and synced once', async () => {
+    const url = await emptyDatabase();
+    const nodes = await startTogether(url, 4);
+    try {
+      expect(failures(nodes)).toEqual([]);
+      const seeded = nodes.filter((n) => n.started.status === 'fulfilled' && n.started.value.seed.seeded);
+      expect(seeded).toHaveLength(1);
+      // Every node answers on the one database.
+      for (const node of nodes) {
+        const { app } = (node.started as PromiseFulfilledResult<StartedNode>).value;
+        const ready = await app.inject({ method: 'GET', url: '/ready' });
+        expect(ready.statusCode).toBe(200);
+      }
+    } finally {
+      await stopAll(nodes);
+    }
+    const after = await counts(url);
+    expect(after.migrations).toBe(MIGRATION_COUNT);
+    expect(after.admins).toBe(1);
+    expect(after.markers).toBe(1);
+    expect(after.plans).toBe(1);
+    expect(after.keyPairs).toBe(1);
+    expect(after.duplicateMenus).toBe(0);
+    expect(after.queues).toBeGreaterThan(0);
+
+    // A later start of one node finds everything done: nothing added.
+    const [again] = await startTogether(url, 1);
+    try {
+      expect(failures([again!])).toEqual([]);
+      const { seed } = (again!.started as PromiseFulfilledResult<StartedNode>).value;
+      expect(seed.seeded).toBe(false);
+      expect(seed.screensAdded).toEqual([]);
+    } finally {
+      await stopAll([again!]);
+    }
+    expect(await counts(url)).toEqual(after);
+  });
+
+  it('three nodes upgrading a database one migration behind all come up; the migration runs once', async () => {
+    const url = await emptyDatabase();
+    const [first] = await startTogether(url, 1);
+    await stopAll([first!]);
+    expect(failures([first!])).toEqual([]);
+    const before = await counts(url);
+    // The database as the previous release left it: the last migration not applied. Its audit_trail
+    // table and functions are dropped (and the columns it added), its journal row removed.
+    await admin(
+      (db) =>
+        db.query(`
+          drop table audit_trail;
+          drop function audit_trail_append_only();
+          alter table enroll drop column version;
+          alter table import_job drop column attempts;
+          delete from drizzle.__drizzle_migrations
+           where id = (select max(id) from drizzle.__drizzle_migrations);`),
+      url,
+    );
+    expect((await counts(url)).migrations).toBe(MIGRATION_COUNT - 1);
+
+    const nodes = await startTogether(url, 3);
+    try {
+      expect(failures(nodes)).toEqual([]);
+    } finally {
+      await stopAll(nodes);
+    }
+    const after = await counts(url);
+    expect(after).toEqual(before);
+    const { rows } = await admin((db) => db.query(`select to_regclass('audit_trail') as t`), url);
+    expect(rows[0].t).toBe('audit_trail');
+  });
+});
