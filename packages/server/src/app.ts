@@ -14,7 +14,7 @@ import type { AppContext } from './context';
 import type { Database } from './db';
 import { memoryKv, redisKv, type Kv } from './integrations/kv';
 import { createSmsProvider, type SmsProvider } from './integrations/sms';
-import { localStorage, prepareLocalFiles, type Storage } from './integrations/storage';
+import { openStorage, type Storage } from './integrations/storage';
 import { loadKeyRing } from './lib/crypto';
 import { resolveDataKeys } from './lib/data-keys';
 import { loggerOptions, type LogStream } from './lib/logging';
@@ -64,12 +64,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     (config.redisUrl
       ? redisKv(config.redisUrl)
       : memoryKv(opts.now ? () => opts.now!().getTime() : Date.now));
-  if (!opts.storage) {
-    // Folders 0700 and no temporaries left by a killed process.
-    const stale = await prepareLocalFiles(config.filesDir);
-    if (stale.length)
-      app.log.warn(`removed ${stale.length} stale temporary file(s) under ${config.filesDir}`);
-  }
+  // STORAGE (README "Object storage"): the local folder (0700, no temporaries left by a killed
+  // process) or the S3 bucket, whose HeadBucket at start names a wrong S3_* setting.
+  const storage =
+    opts.storage ?? (await openStorage(config.storage, config.filesDir, (m) => app.log.warn(m)));
   // Production checks waived by ALLOW_INSECURE_PRODUCTION (config.ts PRODUCTION_CHECKS): said at every start.
   for (const waived of config.insecureProduction)
     app.log.warn(
@@ -82,7 +80,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     kv,
     jobs: pgBossJobs(database.pool, app.log),
     sms: opts.sms ?? createSmsProvider(config.sms, app.log),
-    storage: opts.storage ?? localStorage(config.filesDir),
+    storage,
     keys: await loadKeyRing(database.db, config.cryptoSuite),
     dataKeys: resolveDataKeys(config, (msg) => app.log.warn(msg)),
     now: opts.now ?? (() => new Date()),
@@ -99,6 +97,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
     if (!opts.kv) await kv.close();
+    if (!opts.storage) (storage as { close?(): void }).close?.();
   });
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);

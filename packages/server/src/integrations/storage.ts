@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { s3Storage, verifyBucket } from './s3-storage';
+import type { StorageSettings } from './storage-config';
 
 /**
- * File storage (DESIGN "files"): a local folder by default; S3-compatible storage plugs in behind the
- * same interface. Keys are relative paths such as `enroll/photo/3f…a.jpg`; they never come from users.
+ * File storage (DESIGN "files"): a local folder by default (STORAGE=local), an S3-compatible bucket
+ * every node reaches with STORAGE=s3 (integrations/s3-storage.ts), behind the same interface and with
+ * the same keys (README "Object storage"). Keys are relative paths such as `enroll/photo/3f…a.jpg`; they never come from users.
  *
  * Data at rest (docs/security.md "Data at rest"): candidate photos and enrolment form PDFs
  * hold personal data, so the local storage writes files 0600 and folders 0700 (readable by the
@@ -24,6 +30,23 @@ export interface Storage {
    * (lib/file-sweep.ts); a storage without it is not swept.
    */
   list?(prefix: string): AsyncIterable<StoredFile>;
+  /**
+   * The file under `key` as a stream (large files: import uploads, backups), or null when there is
+   * none. The caller consumes or destroys it.
+   */
+  getStream?(key: string): Promise<Readable | null>;
+  /**
+   * Writes `size` bytes read from `body` under `key`, replacing any earlier file; the file appears whole
+   * or not at all. Used by storage:migrate (scripts/storage-migrate.ts) and for large files.
+   */
+  putStream?(key: string, body: Readable, size: number): Promise<void>;
+  /** The size in bytes of the file under `key`, or null when there is none. */
+  size?(key: string): Promise<number | null>;
+  /**
+   * Throws when the storage cannot be reached now (GET /ready, modules/health); resolves quickly
+   * otherwise. The local folder is always there.
+   */
+  check?(): Promise<void>;
 }
 
 /** A stored file as Storage.list names it. */
@@ -126,6 +149,37 @@ export function localStorage(root: string): Storage {
     async remove(key) {
       await fs.rm(resolve(key), { force: true });
     },
+    async getStream(key) {
+      let handle;
+      try {
+        handle = await fs.open(resolve(key), 'r');
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw e;
+      }
+      return handle.createReadStream(); // closes the handle at the end or on destroy
+    },
+    async putStream(key, body) {
+      const full = resolve(key);
+      await makeDirs(base, path.dirname(full), made);
+      const tmp = `${full}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      try {
+        await pipeline(body, createWriteStream(tmp, { mode: FILE_MODE, flags: 'wx' }));
+        await fs.chmod(tmp, FILE_MODE);
+        await fs.rename(tmp, full);
+      } catch (error) {
+        await fs.rm(tmp, { force: true });
+        throw error;
+      }
+    },
+    async size(key) {
+      try {
+        return (await fs.stat(resolve(key))).size;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw e;
+      }
+    },
     async *list(prefix) {
       const start = resolve(prefix);
       const walk = async function* (dir: string): AsyncGenerator<StoredFile> {
@@ -195,4 +249,29 @@ export async function removeStaleTemporaries(
 export async function prepareLocalFiles(root: string): Promise<string[]> {
   await makeDirs(path.resolve(root), path.resolve(root));
   return removeStaleTemporaries(root);
+}
+
+/**
+ * The storage of the configuration (config.storage): the local folder `filesDir`, prepared
+ * (prepareLocalFiles, the temporaries removed are reported through `warn`), or the S3 bucket after
+ * verifyBucket, whose Error names the setting to fix (the start stops with it).
+ */
+export async function openStorage(
+  settings: StorageSettings,
+  filesDir: string,
+  warn: (message: string) => void,
+): Promise<Storage & { close?(): void }> {
+  if (settings.kind === 's3') {
+    const storage = s3Storage(settings, warn);
+    try {
+      await verifyBucket(storage, settings);
+    } catch (error) {
+      storage.close();
+      throw error;
+    }
+    return storage;
+  }
+  const stale = await prepareLocalFiles(filesDir);
+  if (stale.length) warn(`removed ${stale.length} stale temporary file(s) under ${filesDir}`);
+  return localStorage(filesDir);
 }

@@ -6,7 +6,7 @@ import type { FieldError, MessageKey, MessageParams } from '@tegang/domain';
  */
 export class AppError extends Error {
   constructor(
-    readonly code: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500,
+    readonly code: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503,
     readonly key: MessageKey,
     readonly params: MessageParams = {},
     readonly data: unknown = null,
