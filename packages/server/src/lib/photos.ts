@@ -36,3 +36,19 @@ export async function normalizePhoto(input: Buffer): Promise<Buffer> {
     throw new AppError(400, 'enroll.photo.type');
   }
 }
+
+/**
+ * The stored photo `key` of an enrolment for a form or ticket PDF (spec §5 "Photo"; docs/security.md
+ * "Object storage"): null when the row names no photo; the bytes otherwise. A named photo whose file is
+ * gone throws AppError 409 'file.photoMissing', so that no PDF is rendered and stored without it (a
+ * blank copy would replace the stored one and be printed); storage errors (503) propagate.
+ */
+export async function requirePhoto(
+  storage: { get(key: string): Promise<Buffer | null> },
+  key: string | null,
+): Promise<Buffer | null> {
+  if (!key) return null;
+  const photo = await storage.get(key);
+  if (!photo) throw new AppError(409, 'file.photoMissing', {}, { picture: 'missing' });
+  return photo;
+}

@@ -34,6 +34,7 @@ import { codedLabel } from '../../documents/enroll-fields';
 import { loadDicts, type Dicts } from '../../lib/dicts';
 import { consumeDownloadToken, issueDownloadToken } from '../../lib/downloads';
 import { AppError, notFound } from '../../lib/errors';
+import { requirePhoto } from '../../lib/photos';
 import { scopeWhere } from '../../lib/scope';
 import { signTicketToken, ticketTokenExpiry, verifyTicketToken } from '../../lib/ticket-token';
 import type { AdminPrincipal } from '../../types';
@@ -166,7 +167,8 @@ export async function ticketPdfData(
     examRoomNumber: t.examRoomNumber,
     seatNumber: t.seatNumber,
     examinationRoomNotice: t.examinationRoomNotice,
-    photo: row.picture ? await ctx.storage.get(row.picture) : null,
+    // A photo named but gone fails this ticket ('file.photoMissing'), never a blank ticket.
+    photo: await requirePhoto(ctx.storage, row.picture),
     verifyUrl: verifyUrl(ctx, origin, t),
     lang,
   };
@@ -429,7 +431,11 @@ export async function runTicketJob(ctx: AppContext, jobId: number): Promise<void
           if (pending.length >= MARK_BATCH) await flush();
         } catch (error) {
           failed++;
-          firstError ??= `#${row.t.id}: ${(error as Error).message}`.slice(0, 300);
+          const reason =
+            error instanceof AppError && error.key === 'file.photoMissing'
+              ? translate('zh', 'ticket.job.photoMissing')
+              : (error as Error).message;
+          firstError ??= `#${row.t.id}: ${reason}`.slice(0, 300);
         }
         await progress().catch(() => undefined);
       }

@@ -51,7 +51,7 @@ import { writeEnrollExport } from '../../documents/enroll-export';
 import { consumeDownloadToken, issueDownloadToken } from '../../lib/downloads';
 import { exportFileName, exportLink as makeExportLink, openExport } from '../../lib/exports';
 import { findLatestClosedPlan, findOpenPlan } from '../recruit-plan/service';
-import { normalizePhoto } from '../../lib/photos';
+import { normalizePhoto, requirePhoto } from '../../lib/photos';
 import { removeFiles } from '../../integrations/storage';
 import { scopeWhere } from '../../lib/scope';
 import { educationAllowed, findDemand } from '../plan-data/service';
@@ -277,7 +277,8 @@ export async function enrollPdf(
     const stored = await ctx.storage.get(row.pdfFile);
     if (stored) return stored;
   }
-  const photo = row.picture ? await ctx.storage.get(row.picture) : null;
+  // A photo named but gone is a 409 'file.photoMissing', never a blank form stored in its place.
+  const photo = await requirePhoto(ctx.storage, row.picture);
   const pdf = await renderEnrollForm(toEnroll(row, plan), photo, await loadDicts(ctx.db), ctx.now());
   const key = `enroll/form/${row.id}-${randomUUID()}.pdf`;
   await ctx.storage.put(key, pdf);
@@ -503,7 +504,8 @@ export async function submitApplication(
       return row!.id;
     });
   } catch (e) {
-    await ctx.storage.remove(picture);
+    // Storage down too: the photo stays unreferenced and the file sweep removes it (lib/file-sweep.ts).
+    await ctx.storage.remove(picture).catch(() => undefined);
     if (isUniqueViolation(e))
       throw conflict(
         (e as { constraint?: string }).constraint === 'enroll_plan_id_card_uq'

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { translate } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
 import { databaseReachable } from './service';
+import { storageState } from './storage-check';
 
 /**
  * Probes for load balancers and supervisors (README "Health checks"), open and quiet (logged only
@@ -38,11 +39,17 @@ export async function healthRoutes(base: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      if (await databaseReachable(ctx.database.pool)) return ok(req, { status: 'ready', database: 'up' });
+      // Each part by name, so that the operator sees which one is down (storage: modules/health/storage-check.ts).
+      const [up, storage] = await Promise.all([
+        databaseReachable(ctx.database.pool),
+        storageState(ctx.storage),
+      ]);
+      const database = up ? 'up' : 'down';
+      if (up && storage === 'up') return ok(req, { status: 'ready', database, storage });
       return reply.status(503).send({
         code: 503,
-        msg: translate(req.lang, 'error.unavailable'),
-        data: { status: 'not ready', database: 'down' },
+        msg: translate(req.lang, up ? 'storage.unavailable' : 'error.unavailable'),
+        data: { status: 'not ready', database, storage },
       });
     },
   );
