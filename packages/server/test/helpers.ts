@@ -52,6 +52,13 @@ export interface Answer<T> {
   raw: LightMyRequestResponse;
 }
 
+/** `defaults` less the keys `env` sets itself, as the variable or as its `_FILE`. */
+function givenKeys(env: Record<string, string> | undefined, defaults: Record<string, string>) {
+  return Object.fromEntries(
+    Object.entries(defaults).filter(([name]) => !env?.[name] && !env?.[`${name}_FILE`]),
+  );
+}
+
 export async function createTestApp(
   options: {
     now?: () => Date;
@@ -80,6 +87,12 @@ export async function createTestApp(
     CAPTCHA_RATE_LIMIT: '0',
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // The keys as a node of a shared database needs them (README "Several nodes"), unless the test
+    // gives its own (as the variable or its _FILE).
+    ...givenKeys(options.env, {
+      TICKET_SIGNING_KEY: randomBytes(32).toString('base64'),
+      RESULT_ENCRYPTION_KEYS: `test:${randomBytes(32).toString('base64')}`,
+    }),
     ...options.env,
   });
   const sms: SmsMessage[] = [];

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,6 +71,9 @@ export default async function setup(project: TestProject) {
     CAPTCHA_ENABLED: 'false',
     LOG_LEVEL: 'warn',
     WEB_DIST: webDist,
+    // Given as every node of a shared database needs them (README "Several nodes"), made for this run.
+    TICKET_SIGNING_KEY: randomBytes(32).toString('base64'),
+    RESULT_ENCRYPTION_KEYS: `e2e:${randomBytes(32).toString('base64')}`,
   });
   const app = await buildApp({
     config,

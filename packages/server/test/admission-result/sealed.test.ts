@@ -100,7 +100,9 @@ describe('resolveDataKeys', () => {
       resolveDataKeys(
         loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', ALLOW_INSECURE_PRODUCTION: 'sms,origin' }),
       ),
-    ).toThrow(/RESULT_ENCRYPTION_KEYS and TICKET_SIGNING_KEY are required/);
+    ).toThrow(
+      /^ {2}RESULT_ENCRYPTION_KEYS: required with NODE_ENV=production.*\n {2}TICKET_SIGNING_KEY: required/m,
+    );
     expect(() =>
       resolveDataKeys(
         loadConfig({
