@@ -17,8 +17,11 @@ import { createSmsProvider, type SmsProvider } from './integrations/sms';
 import { openStorage, type Storage } from './integrations/storage';
 import { loadKeyRing } from './lib/crypto';
 import { resolveDataKeys } from './lib/data-keys';
-import { loggerOptions, type LogStream } from './lib/logging';
+import { fastifyTrustProxy } from './lib/trust-proxy';
+import { loggerOptions, registerRequestId, requestIdOptions, type LogStream } from './lib/logging';
 import { registerAccess } from './plugins/access';
+import { registerMetrics } from './plugins/metrics';
+import { registerDrain } from './modules/health/drain';
 import { registerAudit } from './plugins/audit';
 import { registerErrorHandler } from './plugins/errors';
 import { DOCS_CSP, registerSecurityHeaders } from './plugins/security-headers';
@@ -50,14 +53,17 @@ const API_PREFIXES = ['/auth/', '/api/', '/admin/', '/system/', '/file/', '/log/
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : loggerOptions(config.logLevel, opts.logStream),
-    trustProxy: config.trustProxy,
+    logger: opts.logger === false ? false : loggerOptions(config.logLevel, opts.logStream, config.nodeName),
+    // X-Request-Id from the balancer when valid, else a UUID (lib/logging.ts requestIdOptions).
+    ...requestIdOptions(),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     connectionTimeout: 60_000,
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestId(app);
 
   const kv =
     opts.kv ??
@@ -87,6 +93,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     routes: [],
   };
   app.decorate('ctx', ctx);
+  // Before any route: the drain's Connection: close and the metrics' hooks apply to every answer.
+  registerDrain(app);
+  registerMetrics(app);
   app.decorateRequest('lang', 'zh');
   app.decorateRequest('admin', null);
   app.decorateRequest('candidate', null);

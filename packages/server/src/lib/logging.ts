@@ -1,4 +1,7 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import os from 'node:os';
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { DrizzleQueryError } from 'drizzle-orm';
 import pg from 'pg';
 
@@ -27,12 +30,19 @@ export interface LogStream {
 
 /**
  * The Fastify `logger` options of buildApp: pino at `level`, writing to `stream` (stdout when absent),
- * with the safe serializers below for `req`, `err` and `error` and the redaction of auth headers.
+ * with the safe serializers below for `req`, `err` and `error` and the redaction of auth headers. Every
+ * line carries `node` (NODE_NAME, default the host name) beside pino's pid and hostname, so the lines
+ * of several nodes can be told apart once collected; a request's lines carry its `reqId`.
  */
-export function loggerOptions(level: string, stream?: LogStream): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+  stream?: LogStream,
+  nodeName: string = os.hostname(),
+): FastifyServerOptions['logger'] {
   return {
     level,
     ...(stream ? { stream } : {}),
+    base: { pid: process.pid, hostname: os.hostname(), node: nodeName },
     // Fastify types the err serializer as returning pino's exact error shape; ours differs for DB errors.
     serializers: {
       req: (req: unknown) => serializeRequest(req as FastifyRequest),
@@ -62,6 +72,37 @@ export function loggerOptions(level: string, stream?: LogStream): FastifyServerO
       censor: '***',
     },
   };
+}
+
+/** The request id header: read from the balancer, written on every answer. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+/** A request id a balancer may give (nginx's $request_id is 32 hex digits): anything else is ignored. */
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/**
+ * The request id options of buildApp (README "Logs and request ids"): the balancer's `X-Request-Id`
+ * when it matches REQUEST_ID, else a new UUID; never a per-process counter, so ids stay unique
+ * across nodes and restarts. The id is `req.id` and every log line of the request has it as `reqId`.
+ */
+export function requestIdOptions(): Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader'> {
+  return {
+    // Fastify would take the header unchecked: it is read and checked here instead.
+    requestIdHeader: false,
+    genReqId: (req: IncomingMessage) => {
+      const given = req.headers[REQUEST_ID_HEADER];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  };
+}
+
+/**
+ * Returns the request id on every answer as `X-Request-Id` (a root onRequest hook added first, so
+ * that answers ended by a later hook — a rate limit, a refusal — carry it too).
+ */
+export function registerRequestId(app: FastifyInstance): void {
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+  });
 }
 
 /**
