@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CRYPTO_SUITES, type CryptoSuite } from '@tegang/domain';
 import { readSmsSettings, SMS_PROVIDERS, type SmsSettings } from './integrations/sms-config';
+import { trustProxySetting, type TrustProxy } from './lib/trust-proxy';
 import { readStorageSettings, type StorageSettings } from './integrations/storage-config';
 import { readStorageSettings, type StorageSettings } from './integrations/storage-config';
 
@@ -29,7 +30,7 @@ const envSchema = z.object({
   CAPTCHA_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(60),
   VERIFY_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(20),
   VERIFY_IP_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(600),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: trustProxySetting,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATIO_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   LOG_RETENTION_DAYS: z.coerce.number().int().min(180).max(36_500).default(180),
@@ -132,7 +133,8 @@ export interface Config {
    * minute (a hall of proctors behind one carrier NAT shares an IP); 0: no limit.
    */
   verifyRateLimit: { perToken: number; perIp: number };
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-* are believed: none, a hop count or addresses (lib/trust-proxy.ts). */
+  trustProxy: TrustProxy;
   logLevel: string;
   /**
    * Seconds a node reuses a plan's post counts (enrolments and demand per post) for the dashboard and
