@@ -28,6 +28,7 @@ import { escapeCell } from '../documents/cells';
 import { page } from '../lib/envelope';
 import { offsetOf, type Paging } from '../lib/paging';
 import type { ReadInput, ReadMessage } from './read-worker';
+import { countImport } from '../plugins/metrics';
 
 /** A cell's value as trimmed text (the read worker's conversion; kept here for the benchmark). */
 export { cellText } from './read-worker';
@@ -287,6 +288,7 @@ export async function runImport<Row, Prep>(
   if (!claimed) return;
   if (job.status === IMPORT_STATUS.running && job.attempts >= 1) {
     await finish(ctx, jobId, failed('import.interrupted'));
+    countImport(def.kind, IMPORT_STATUS.failed); // tegang_imports_total (README "Metrics")
     if (job.fileKey) await ctx.storage.remove(job.fileKey);
     return;
   }
@@ -307,6 +309,7 @@ export async function runImport<Row, Prep>(
   }
 
   await finish(ctx, jobId, outcome);
+  countImport(def.kind, outcome.status); // tegang_imports_total (README "Metrics")
   if (job.fileKey) await ctx.storage.remove(job.fileKey);
 }
 

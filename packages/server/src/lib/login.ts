@@ -5,6 +5,7 @@ import { candidateUser, sysUser } from '../db/schema';
 import { verifyCaptcha } from './captcha';
 import { AppError } from './errors';
 import { dummyHash, verifyPassword } from './passwords';
+import { countLoginFailure } from '../plugins/metrics';
 
 /**
  * The password check of both logins (spec §7 POST /auth/login and POST /api/auth/login, decisions
@@ -87,6 +88,17 @@ const captchaRequired = () => new AppError(400, 'auth.captcha.required', {}, { c
  * (right password, state ≠ '0').
  */
 export async function checkLogin(ctx: AppContext, attempt: LoginAttempt): Promise<number> {
+  try {
+    return await attemptLogin(ctx, attempt);
+  } catch (error) {
+    // tegang_login_failures_total by login and message key (README "Metrics")
+    if (error instanceof AppError) countLoginFailure(attempt.kind, error.key);
+    throw error;
+  }
+}
+
+/** checkLogin without the failure count. */
+async function attemptLogin(ctx: AppContext, attempt: LoginAttempt): Promise<number> {
   const now = ctx.now();
   const solved = await captchaSolved(ctx, attempt);
   const { account } = attempt;

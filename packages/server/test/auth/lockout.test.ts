@@ -38,8 +38,8 @@ let on: TestApp;
 let off: TestApp;
 beforeAll(async () => {
   [on, off] = await Promise.all([
-    createTestApp({ env: { CAPTCHA_ENABLED: 'true', TRUST_PROXY: 'true' } }),
-    createTestApp({ env: { TRUST_PROXY: 'true' } }),
+    createTestApp({ env: { CAPTCHA_ENABLED: 'true', TRUST_PROXY: '127.0.0.1' } }),
+    createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } }),
   ]);
 });
 afterAll(async () => {
@@ -201,7 +201,7 @@ describe.each(SIDES)('%s login lockout', (side) => {
 
 describe('per-IP login limit (LOGIN_RATE_LIMIT)', () => {
   it('answers 429 with the catalogue message past the limit, per address and per login', async () => {
-    const t = await createTestApp({ env: { TRUST_PROXY: 'true', LOGIN_RATE_LIMIT: '3' } });
+    const t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1', LOGIN_RATE_LIMIT: '3' } });
     try {
       const ip = newIp();
       const statuses = [];
@@ -239,7 +239,7 @@ describe('per-IP login limit (LOGIN_RATE_LIMIT)', () => {
   });
 
   it('limits captchas per address (CAPTCHA_RATE_LIMIT)', async () => {
-    const t = await createTestApp({ env: { TRUST_PROXY: 'true', CAPTCHA_RATE_LIMIT: '2' } });
+    const t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1', CAPTCHA_RATE_LIMIT: '2' } });
     try {
       const ip = newIp();
       const statuses = [];

@@ -4,7 +4,7 @@ import type { CallOptions, TestApp } from '../helpers';
 
 /**
  * Shared set-up of the login tests (lockout, captcha, enumeration): accounts made straight in the
- * database, solved captchas, and calls from a chosen client IP (the apps run with TRUST_PROXY so
+ * database, solved captchas, and calls from a chosen client IP (the apps trust the proxy at 127.0.0.1, so
  * X-Forwarded-For names the client).
  */
 

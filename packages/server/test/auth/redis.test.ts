@@ -15,7 +15,7 @@ let t: TestApp;
 beforeAll(async () => {
   if (url)
     t = await createTestApp({
-      env: { REDIS_URL: url, TRUST_PROXY: 'true', CAPTCHA_ENABLED: 'true', LOGIN_RATE_LIMIT: '4' },
+      env: { REDIS_URL: url, TRUST_PROXY: '127.0.0.1', CAPTCHA_ENABLED: 'true', LOGIN_RATE_LIMIT: '4' },
     });
 });
 afterAll(async () => {

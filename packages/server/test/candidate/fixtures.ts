@@ -22,7 +22,7 @@ export class Clock {
 
 export async function createCandidateApp(clock: Clock): Promise<TestApp> {
   // Behind a trusted proxy, so that a test can pose as another client IP (X-Forwarded-For).
-  return createTestApp({ now: clock.now, env: { TRUST_PROXY: 'true' } });
+  return createTestApp({ now: clock.now, env: { TRUST_PROXY: '127.0.0.1' } });
 }
 
 let phoneSeq = 0;

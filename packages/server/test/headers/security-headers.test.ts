@@ -117,7 +117,7 @@ describe('security headers', () => {
       headers: { 'x-forwarded-proto': 'https' },
     });
     expect(plain.raw.headers['strict-transport-security']).toBeUndefined();
-    const proxied = await createTestApp({ env: { WEB_DIST: dist, TRUST_PROXY: 'true' } });
+    const proxied = await createTestApp({ env: { WEB_DIST: dist, TRUST_PROXY: '127.0.0.1' } });
     try {
       const overTls = await proxied.call('GET', '/login', {
         headers: { accept: 'text/html', 'x-forwarded-proto': 'https' },

@@ -38,6 +38,7 @@ import { requirePhoto } from '../../lib/photos';
 import { scopeWhere } from '../../lib/scope';
 import { signTicketToken, ticketTokenExpiry, verifyTicketToken } from '../../lib/ticket-token';
 import type { AdminPrincipal } from '../../types';
+import { timePdfRender } from '../../plugins/metrics';
 
 /**
  * Admission ticket PDFs (issue 9; spec §2 "Admission tickets" generate/download, §3 "Admission
@@ -235,7 +236,8 @@ export async function ticketPdf(ctx: AppContext, row: TicketRow, origin: string)
     const stored = await ctx.storage.get(row.t.pdfFile);
     if (stored) return stored;
   }
-  const pdf = await renderAdmissionTicketPdf(await ticketPdfData(ctx, row, await loadDicts(ctx.db), origin));
+  const data = await ticketPdfData(ctx, row, await loadDicts(ctx.db), origin);
+  const pdf = await timePdfRender('admission_ticket', () => renderAdmissionTicketPdf(data));
   await storeTicketPdf(ctx, row, pdf);
   return pdf;
 }
@@ -423,7 +425,9 @@ export async function runTicketJob(ctx: AppContext, jobId: number): Promise<void
           // The photo's memory moves to the thread rather than being copied (it is not used here again).
           const photo = data.photo?.buffer;
           const own = photo instanceof ArrayBuffer && photo.byteLength === data.photo!.byteLength;
-          const bytes = await pool.run(data, { transferList: own ? [photo] : [] });
+          const bytes = await timePdfRender('admission_ticket', () =>
+            pool.run(data, { transferList: own ? [photo] : [] }),
+          );
           const pdf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
           const key = await putTicketPdf(ctx, row.t.id, pdf);
           // Only now read `pending`: a flush meanwhile replaced it.

@@ -56,6 +56,7 @@ import { removeFiles } from '../../integrations/storage';
 import { scopeWhere } from '../../lib/scope';
 import { educationAllowed, findDemand } from '../plan-data/service';
 import { containsPattern, prefixPattern } from '../../lib/like';
+import { timePdfRender } from '../../plugins/metrics';
 
 /**
  * Enrolment rules (spec §2 Enrolment records, §4 candidate status, §5 enrolment): the
@@ -279,7 +280,10 @@ export async function enrollPdf(
   }
   // A photo named but gone is a 409 'file.photoMissing', never a blank form stored in its place.
   const photo = await requirePhoto(ctx.storage, row.picture);
-  const pdf = await renderEnrollForm(toEnroll(row, plan), photo, await loadDicts(ctx.db), ctx.now());
+  const dicts = await loadDicts(ctx.db);
+  const pdf = await timePdfRender('enroll_form', () =>
+    renderEnrollForm(toEnroll(row, plan), photo, dicts, ctx.now()),
+  );
   const key = `enroll/form/${row.id}-${randomUUID()}.pdf`;
   await ctx.storage.put(key, pdf);
   const [updated] = await ctx.db
