@@ -11,7 +11,7 @@ export interface StartedNode {
 }
 
 /**
- * The start of one node up to `listen` (DESIGN "Runtime"; docs/architecture.md "Several nodes"):
+ * The start of one node up to `listen` (DESIGN "Runtime"; docs/decisions.md "One start lock"):
  * migrations, the first-start seed, the menu sync, the app (its key ring), and pg-boss's schema and
  * queues — all under the start lock (db/index.ts START_LOCK), so that N nodes started at once on one
  * database take turns: the first prepares, the others wait and then find nothing to do. `now` of the

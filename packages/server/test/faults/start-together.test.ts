@@ -11,7 +11,7 @@ import { startNode, type StartedNode } from '../../src/start';
 import { withDatabase } from '../setup/global';
 
 /**
- * Several nodes started in the same second on one database (docs/architecture.md "Several nodes"):
+ * Several nodes started in the same second on one database (docs/decisions.md "One start lock"):
  * each runs the whole start of src/main.ts up to listen (startNode: migrations, seed, menu sync, the
  * app, pg-boss's schema and queues) on its own pool and DATA_DIR, all at once. Every node comes up;
  * the schema is migrated once, the seed made once, the menu not doubled. The same for an upgrade: a
