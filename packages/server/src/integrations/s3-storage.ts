@@ -118,7 +118,11 @@ export function s3Storage(settings: S3Settings, warn: (message: string) => void 
 }
 
 /** The S3 storage with its client (for the migration script) and a close that ends its sockets. */
-export type S3Storage = Storage & { client: S3Client; close(): void };
+export type S3Storage = Storage &
+  Required<Pick<Storage, 'list' | 'getStream' | 'putStream' | 'size' | 'check'>> & {
+    client: S3Client;
+    close(): void;
+  };
 
 /**
  * The client of `settings`: path-style when asked (MinIO, Ceph), short connection time-outs so that a

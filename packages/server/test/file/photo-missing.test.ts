@@ -47,7 +47,7 @@ describe('a missing photo file', () => {
     const token = await t.adminToken();
     const [plan] = await t.database.db.select().from(recruitPlan).limit(1);
     const applicants = await insertApplicants(t, plan!.id, [{}, {}]);
-    const tickets = [];
+    const tickets: (typeof admissionTicket.$inferSelect)[] = [];
     for (const a of applicants) tickets.push(await insertTicket(t, a));
     const missing = applicants[1]!;
     await t.database.db
