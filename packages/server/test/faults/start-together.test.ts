@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { openDatabase, type Database } from '../../src/db';
+import { openDatabase, START_LOCK, withStartLock, type Database } from '../../src/db';
 import { startNode, type StartedNode } from '../../src/start';
 import { withDatabase } from '../setup/global';
 
@@ -96,6 +96,18 @@ async function counts(url: string) {
   }
 }
 
+/** Sessions holding or waiting for the start lock on the database of `url`. */
+const startLocksHeld = (url: string) =>
+  admin(async (c) => {
+    const { rows } = await c.query(
+      `select count(*)::int as n from pg_locks
+        where locktype = 'advisory' and objid = $1
+          and database = (select oid from pg_database where datname = $2)`,
+      [START_LOCK, new URL(url).pathname.slice(1)],
+    );
+    return rows[0].n as number;
+  });
+
 const JOURNAL = path.resolve(new URL('../../drizzle/meta/_journal.json', import.meta.url).pathname);
 const MIGRATION_COUNT = (JSON.parse(fs.readFileSync(JOURNAL, 'utf8')) as { entries: unknown[] }).entries
   .length;
@@ -125,6 +137,7 @@ describe('nodes started together', () => {
       await stopAll(nodes);
     }
     const after = await counts(url);
+    expect(await startLocksHeld(url)).toBe(0);
     expect(after.migrations).toBe(MIGRATION_COUNT);
     expect(after.admins).toBe(1);
     expect(after.markers).toBe(1);
@@ -177,5 +190,28 @@ describe('nodes started together', () => {
     expect(after).toEqual(before);
     const { rows } = await admin((db) => db.query(`select to_regclass('audit_trail') as t`), url);
     expect(rows[0].t).toBe('audit_trail');
+  });
+
+  it('a start that fails lets go of the lock: the node waiting behind it comes up', async () => {
+    const url = await emptyDatabase();
+    const broken = openDatabase(url, 2);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const failing = withStartLock(broken.pool, async () => {
+      await held;
+      throw new Error('preparation failed');
+    });
+    await new Promise((r) => setTimeout(r, 200)); // the failing start holds the lock
+    const waiting = startTogether(url, 1);
+    release();
+    await expect(failing).rejects.toThrow('preparation failed');
+    const [node] = await waiting;
+    try {
+      expect(failures([node!])).toEqual([]);
+    } finally {
+      await stopAll([node!]);
+      await broken.close();
+    }
+    expect(await startLocksHeld(url)).toBe(0);
   });
 });
