@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TICKET_QUEUE } from '../../src/modules/admission-ticket/pdf-service';
 import { createTestApp, type TestApp } from '../helpers';
 
 /**
@@ -74,6 +75,32 @@ describe('/metrics', () => {
     const wrong = await scrape('203.0.113.9', { authorization: `Bearer ${TOKEN}x` });
     expect(wrong.statusCode).toBe(403);
   });
+
+  it('times the jobs this node runs and counts the queued ones of the cluster', async () => {
+    // A real job through pg-boss (a ticket job whose row does not exist: it ends at once).
+    await t.app.ctx.jobs.send(TICKET_QUEUE, { jobId: 999_999_999 });
+    const ran = new RegExp(
+      `^tegang_job_duration_seconds_count\\{queue="${TICKET_QUEUE}",outcome="ok"\\} 1$`,
+      'm',
+    );
+    let text = '';
+    for (let i = 0; i < 50 && !ran.test(text); i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      text = (await scrape('127.0.0.1')).body;
+    }
+    expect(text).toMatch(ran);
+    // Two jobs due in an hour wait in the queue (as jobs of a busy node would).
+    await t.database.pool.query(
+      `insert into pgboss.job (name, data, start_after) select $1, '{}', now() + interval '1 hour' from generate_series(1, 2)`,
+      [TICKET_QUEUE],
+    );
+    const queued = new RegExp(`^tegang_job_queue_depth\\{queue="${TICKET_QUEUE}",state="created"\\} 2$`, 'm');
+    for (let i = 0; i < 40 && !queued.test(text); i++) {
+      await new Promise((r) => setTimeout(r, 250)); // the depths are reused for 5 s
+      text = (await scrape('127.0.0.1')).body;
+    }
+    expect(text).toMatch(queued);
+  }, 30_000);
 
   it('stops the start on a METRICS_ALLOW entry that is not an address, naming it', async () => {
     await expect(createTestApp({ env: { METRICS_ALLOW: '10.0.0.0/8,intranet' } })).rejects.toThrow(
