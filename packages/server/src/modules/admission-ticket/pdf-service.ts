@@ -435,10 +435,12 @@ export async function runTicketJob(ctx: AppContext, jobId: number): Promise<void
           if (pending.length >= MARK_BATCH) await flush();
         } catch (error) {
           failed++;
-          const reason =
-            error instanceof AppError && error.key === 'file.photoMissing'
+          // The row keeps no language: a known failure in Chinese (照片文件缺失, 文件存储暂时不可用…).
+          const reason = !(error instanceof AppError)
+            ? (error as Error).message
+            : error.key === 'file.photoMissing'
               ? translate('zh', 'ticket.job.photoMissing')
-              : (error as Error).message;
+              : translate('zh', error.key, error.params);
           firstError ??= `#${row.t.id}: ${reason}`.slice(0, 300);
         }
         await progress().catch(() => undefined);
