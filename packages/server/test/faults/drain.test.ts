@@ -26,6 +26,10 @@ const SLOW_URL = '/admin/websiteConfig/getWebsiteConfig';
 let child: ChildProcess | null = null;
 let dataDir: string;
 let dbUrl: string;
+const KEYS = {
+  ticket: randomBytes(32).toString('base64'),
+  results: `k1:${randomBytes(32).toString('base64')}`,
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -53,38 +57,69 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** Starts `npm start`'s server on the test database with `extra` settings; resolves once it runs. */
+async function startServer(extra: Record<string, string>) {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: dbUrl,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    CAPTCHA_ENABLED: 'false',
+    ADMIN_PASSWORD: 'Drain-test-1',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    TICKET_SIGNING_KEY: KEYS.ticket,
+    RESULT_ENCRYPTION_KEYS: KEYS.results,
+    ...extra,
+  };
+  const started = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: ROOT, env });
+  child = started;
+  let out = '';
+  started.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  started.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+    started.once('exit', (code) => resolve({ code, at: Date.now() })),
+  );
+  // The server says it runs once the job queue has started too (main.ts).
+  for (let i = 0; i < 600 && !out.includes('Tegang is running'); i++) {
+    if (started.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(out, out).toContain('Tegang is running');
+  return { child: started, base: `http://127.0.0.1:${port}`, output: () => out, exited };
+}
+
+/** Holds `sys_website_config` locked: the open route that reads it waits until `release`. */
+async function lockSlowRoute() {
+  const locker = new pg.Client({ connectionString: dbUrl });
+  await locker.connect();
+  await locker.query('begin');
+  await locker.query('lock table sys_website_config in access exclusive mode');
+  return {
+    /** Requests waiting on the lock. */
+    waiting: async () =>
+      (
+        await locker.query<{ n: number }>(
+          `select count(*)::int as n from pg_locks where relation = 'sys_website_config'::regclass and not granted`,
+        )
+      ).rows[0]!.n,
+    release: async () => {
+      await locker.query('commit');
+      await locker.end();
+    },
+  };
+}
+
 describe('SIGTERM under load', () => {
   it('says draining at once, answers every request already sent, and exits 0 soon after the grace', async () => {
-    const port = await freePort();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATABASE_URL: dbUrl,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      CAPTCHA_ENABLED: 'false',
-      ADMIN_PASSWORD: 'Drain-test-1',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(dataDir, 'no-web'),
+    const server = await startServer({
       SHUTDOWN_GRACE_SECONDS: String(GRACE_S),
       SHUTDOWN_TIMEOUT_SECONDS: '20',
-      TICKET_SIGNING_KEY: randomBytes(32).toString('base64'),
-      RESULT_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
-    };
-    child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: ROOT, env });
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
-      child!.once('exit', (code) => resolve({ code, at: Date.now() })),
-    );
-    const base = `http://127.0.0.1:${port}`;
-    // The server says it runs once the job queue has started too (main.ts).
-    for (let i = 0; i < 600 && !out.includes('Tegang is running'); i++) {
-      if (child.exitCode !== null) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(out, out).toContain('Tegang is running');
+    });
+    const { base, exited } = server;
+    const out = server.output;
 
     // One keep-alive client: a socket per request in flight, kept open after each answer.
     const client = new http.Agent({ keepAlive: true, keepAliveMsecs: 60_000 });
@@ -103,24 +138,18 @@ describe('SIGTERM under load', () => {
     expect(warm.map((r) => r.status)).toEqual(Array(10).fill(200)); // ten sockets kept open
 
     // The route's table is locked: 40 requests sent, none answered until the test lets go.
-    const locker = new pg.Client({ connectionString: dbUrl });
-    await locker.connect();
-    await locker.query('begin');
-    await locker.query('lock table sys_website_config in access exclusive mode');
+    const lock = await lockSlowRoute();
     const answers = Array.from({ length: 40 }, () =>
       get(SLOW_URL).catch((e: Error) => ({ status: 0, body: e.message })),
     );
     // Every request reached the server and waits on the lock.
     for (let i = 0; i < 100; i++) {
-      const { rows } = await locker.query<{ n: number }>(
-        `select count(*)::int as n from pg_locks where relation = 'sys_website_config'::regclass and not granted`,
-      );
-      if (rows[0]!.n >= 15) break; // the pool (20 connections) holds the rest of them waiting
+      if ((await lock.waiting()) >= 15) break; // the pool (20 connections) holds the rest of them waiting
       await new Promise((r) => setTimeout(r, 100));
     }
 
     const signalled = Date.now();
-    child.kill('SIGTERM');
+    server.child.kill('SIGTERM');
     // /ready on a new connection says draining within 100 ms (no database call: the pool is busy).
     await new Promise((r) => setTimeout(r, 20));
     const probe = await fetch(`${base}/ready`, { signal: AbortSignal.timeout(2000) }).then(
@@ -131,7 +160,7 @@ describe('SIGTERM under load', () => {
       }),
       (e: Error) => ({ status: 0, body: { data: { status: e.message } }, at: Date.now() }),
     );
-    expect(probe.status, out).toBe(503);
+    expect(probe.status, out()).toBe(503);
     expect(probe.body.data.status).toBe('draining');
     expect(probe.at - signalled).toBeLessThan(20 + 100);
     // During the grace it still serves (the balancer has not noticed yet).
@@ -140,15 +169,34 @@ describe('SIGTERM under load', () => {
     // After the grace no new connection is accepted; the requests already sent are still waiting.
     await new Promise((r) => setTimeout(r, GRACE_S * 1000 + 700));
     await expect(fetch(`${base}/health`, { signal: AbortSignal.timeout(2000) })).rejects.toThrow();
-    await locker.query('commit');
-    await locker.end();
+    await lock.release();
 
     const results = await Promise.all(answers);
     const failed = results.filter((r) => r.status !== 200);
     expect(failed.length, JSON.stringify(failed.slice(0, 3))).toBe(0);
     const end = await exited;
-    expect(end.code, out).toBe(0);
+    expect(end.code, out()).toBe(0);
     expect(end.at - signalled).toBeLessThan((GRACE_S + 5) * 1000);
     client.destroy();
+  }, 120_000);
+
+  it('exits 1 past SHUTDOWN_TIMEOUT_SECONDS, naming the step it was in, when a request never ends', async () => {
+    const server = await startServer({ SHUTDOWN_GRACE_SECONDS: '0', SHUTDOWN_TIMEOUT_SECONDS: '2' });
+    const lock = await lockSlowRoute();
+    try {
+      const stuck = fetch(`${server.base}${SLOW_URL}`).catch(() => null);
+      for (let i = 0; i < 50 && (await lock.waiting()) < 1; i++) await new Promise((r) => setTimeout(r, 100));
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      const end = await server.exited;
+      expect(end.code, server.output()).toBe(1);
+      expect(end.at - signalled).toBeLessThan(5000);
+      expect(server.output()).toMatch(
+        /Tegang did not stop cleanly: SHUTDOWN_TIMEOUT_SECONDS \(2 s\) passed while finishing the requests in flight/,
+      );
+      await stuck;
+    } finally {
+      await lock.release();
+    }
   }, 120_000);
 });
