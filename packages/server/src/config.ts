@@ -5,7 +5,6 @@ import { CRYPTO_SUITES, type CryptoSuite } from '@tegang/domain';
 import { readSmsSettings, SMS_PROVIDERS, type SmsSettings } from './integrations/sms-config';
 import { trustProxySetting, type TrustProxy } from './lib/trust-proxy';
 import { readStorageSettings, type StorageSettings } from './integrations/storage-config';
-import { readStorageSettings, type StorageSettings } from './integrations/storage-config';
 
 /**
  * Configuration from environment variables, validated at start (README "Configuration").
@@ -152,8 +151,6 @@ export interface Config {
   filesDir: string;
   /** STORAGE and the S3_* settings (integrations/storage-config.ts): the local folder or a bucket. */
   storage: StorageSettings;
-  /** STORAGE and the S3_* settings (integrations/storage-config.ts): the local folder or a bucket. */
-  storage: StorageSettings;
   /**
    * AES-256-GCM keys sealing the physical examination results (RESULT_ENCRYPTION_KEYS or the file named
    * by RESULT_ENCRYPTION_KEYS_FILE, first is the current one; docs/security.md "Keys of personal data").
@@ -265,9 +262,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const provider = SMS_PROVIDERS.find((p) => p === (env.SMS_PROVIDER ?? 'console'));
   const sms = provider ? readSmsSettings(provider, env) : null;
   const storage = readStorageSettings(env);
-  const storage = readStorageSettings(env);
   const production = productionFailures(env);
-  if (!parsed.success || !sms?.settings || !storage.settings || !storage.settings || production.failed.length || keyFiles.issues.length) {
+  if (
+    !parsed.success ||
+    !sms?.settings ||
+    !storage.settings ||
+    production.failed.length ||
+    keyFiles.issues.length
+  ) {
     const lines = [
       ...(parsed.success
         ? []
@@ -277,7 +279,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           })),
       ...keyFiles.issues,
       ...(sms?.issues ?? []).map((i) => `  ${i.variable}: ${i.message}`),
-      ...storage.issues.map((i) => `  ${i.variable}: ${i.message}`),
       ...storage.issues.map((i) => `  ${i.variable}: ${i.message}`),
       ...production.failed.map(
         (c) =>
@@ -307,7 +308,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRetentionDays: e.LOG_RETENTION_DAYS,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     filesDir: path.join(dataDir, 'files'),
-    storage: storage.settings,
     storage: storage.settings,
     resultKeys: e.RESULT_ENCRYPTION_KEYS?.split(',').map((pair) => {
       const [id, key] = pair.split(':') as [string, string];
