@@ -46,7 +46,9 @@ async function main() {
     app.log.info(`${signal}: stopping`);
     // Drained (modules/health/drain.ts): /ready 503 at once, serve through the grace, finish what was
     // sent, stop the workers, then the pool and the cluster last; bounded by SHUTDOWN_TIMEOUT_SECONDS.
-    const outcome = await stopDrained(app, config.shutdown, [
+    // Ctrl-C (SIGINT) is a person at a terminal, not a balancer: no grace, the rest as for SIGTERM.
+    const limits = signal === 'SIGINT' ? { ...config.shutdown, graceSeconds: 0 } : config.shutdown;
+    const outcome = await stopDrained(app, limits, [
       { name: 'closing the database pool', run: () => database.close() },
       { name: 'stopping PostgreSQL', run: async () => void (await embedded?.stop()) },
     ]);
