@@ -16,6 +16,7 @@ vi.mock('./admin-api', async (importOriginal) => ({
 beforeAll(() => i18n.changeLanguage('zh'));
 afterEach(() => {
   getGenerateJob.mockClear();
+  jobs.length = 0; // a failed test leaves no answers for the next one
 });
 
 const job = (status: string, done: number, failed: number, percent: number): GenerateJob => ({
@@ -37,6 +38,13 @@ describe('generate progress (POST generateAdmissionTicket → GET generateJob/{j
 
   it('polls the job until done and reaches 100 %', async () => {
     jobs.push(job('1', 10, 0, 25), job('1', 30, 0, 75), job('2', 40, 0, 100));
+    // The first answer waits until the bar's start was looked at (a loaded machine may render late).
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    getGenerateJob.mockImplementationOnce(async () => {
+      await gate;
+      return jobs.shift()!;
+    });
     const onDone = vi.fn();
     render(
       <App>
@@ -45,6 +53,7 @@ describe('generate progress (POST generateAdmissionTicket → GET generateJob/{j
     );
     expect(await screen.findByTestId('ticket-generate-progress')).toBeTruthy();
     expect(barValue()).toBe('0');
+    release();
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
     expect(getGenerateJob).toHaveBeenCalledTimes(3);
     expect(getGenerateJob).toHaveBeenCalledWith(7);
