@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app';
 import { withStartLock } from './db';
+import { resolveDataKeys } from './lib/data-keys';
 import { prepareDatabase, type SeedResult } from './db/seed';
 
 export interface StartedNode {
@@ -15,11 +16,15 @@ export interface StartedNode {
  * migrations, the first-start seed, the menu sync, the app (its key ring), and pg-boss's schema and
  * queues — all under the start lock (db/index.ts START_LOCK), so that N nodes started at once on one
  * database take turns: the first prepares, the others wait and then find nothing to do. `now` of the
- * options dates the demo plan of the seed. Throws what the preparation throws (the lock is released
+ * options dates the demo plan of the seed. Throws "Invalid configuration" for missing data keys before
+ * anything is written (lib/data-keys.ts), and what the preparation throws (the lock is released
  * and the app, if built, closed); the caller closes the database.
  */
 export async function startNode(opts: AppOptions): Promise<StartedNode> {
   const { config, database } = opts;
+  // A node that would be refused for its keys (shared database or production without them) is
+  // refused before it migrates anything; a development node makes its keys in buildApp as before.
+  if (config.production || config.databaseUrl) resolveDataKeys(config);
   return withStartLock(database.pool, async () => {
     const seed = await prepareDatabase(database.db, {
       adminPassword: config.adminPassword,

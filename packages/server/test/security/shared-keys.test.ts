@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db';
 import { admissionResult, admissionTicket } from '../../src/db/schema';
 import { resolveDataKeys } from '../../src/lib/data-keys';
+import { startNode } from '../../src/start';
 import { seal } from '../../src/lib/sealed';
 import { signTicketToken, ticketTokenExpiry } from '../../src/lib/ticket-token';
 import { peSlot } from '../../src/modules/admission-result/service';
@@ -77,6 +78,26 @@ describe('a start on a shared database (DATABASE_URL)', () => {
     expect(message).toContain('TICKET_SIGNING_KEY_FILE');
     expect(message).not.toMatch(/^ {2}RESULT_ENCRYPTION_KEYS/m); // given: not named
     expect(fs.existsSync(path.join(dataDir, 'secrets'))).toBe(false);
+  });
+
+  it('is refused before it migrates or seeds a new database', async () => {
+    const name = `keys_${randomBytes(4).toString('hex')}`;
+    await a.database.pool.query(`create database ${name}`);
+    const database = openDatabase(withDatabase(inject('pgUrl'), name), 2);
+    try {
+      const config = loadConfig({ DATA_DIR: folder(), DATABASE_URL: withDatabase(inject('pgUrl'), name) });
+      await expect(
+        startNode({ config, database, sms: { send: async () => {} }, logger: false }),
+      ).rejects.toThrow(/^Invalid configuration:\n {2}RESULT_ENCRYPTION_KEYS: required with DATABASE_URL/);
+      const { rows } = await database.pool.query<{ n: number }>(
+        `select count(*)::int as n from information_schema.tables
+          where table_schema not in ('pg_catalog', 'information_schema')`,
+      );
+      expect(rows[0]!.n).toBe(0);
+    } finally {
+      await database.close();
+      await a.database.pool.query(`drop database ${name}`);
+    }
   });
 
   it('names both keys when neither is set', () => {
