@@ -88,6 +88,16 @@ export const STALE_TEMP_MS = 10 * 60_000;
 /** Names of our temporaries: `<key>.<pid>.tmp` (older versions) or `<key>.<pid>.<hex>.tmp`. */
 const TEMP_NAME = /\.\d+(?:\.[0-9a-f]+)?\.tmp$/;
 
+/** `work`'s result, or null when the file it touched does not exist (ENOENT). */
+async function unlessMissing<T>(work: () => Promise<T>): Promise<T | null> {
+  try {
+    return await work();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+}
+
 /**
  * Creates `dir` and any missing parents below `root` with DIR_MODE, and tightens `root` itself.
  * (mkdir's mode is reduced by the umask and applies only to folders it creates, hence the chmods.)
@@ -139,25 +149,14 @@ export function localStorage(root: string): Storage {
       }
     },
     async get(key) {
-      try {
-        return await fs.readFile(resolve(key));
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw e;
-      }
+      return unlessMissing(() => fs.readFile(resolve(key)));
     },
     async remove(key) {
       await fs.rm(resolve(key), { force: true });
     },
     async getStream(key) {
-      let handle;
-      try {
-        handle = await fs.open(resolve(key), 'r');
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw e;
-      }
-      return handle.createReadStream(); // closes the handle at the end or on destroy
+      const handle = await unlessMissing(() => fs.open(resolve(key), 'r'));
+      return handle?.createReadStream() ?? null; // closes the handle at the end or on destroy
     },
     async putStream(key, body) {
       const full = resolve(key);
@@ -173,24 +172,13 @@ export function localStorage(root: string): Storage {
       }
     },
     async size(key) {
-      try {
-        return (await fs.stat(resolve(key))).size;
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw e;
-      }
+      return (await unlessMissing(() => fs.stat(resolve(key))))?.size ?? null;
     },
     async *list(prefix) {
-      const start = resolve(prefix);
+      const start = prefix ? resolve(prefix) : base; // '' lists the whole folder
       const walk = async function* (dir: string): AsyncGenerator<StoredFile> {
-        let entries;
-        try {
-          entries = await fs.readdir(dir, { withFileTypes: true });
-        } catch (e) {
-          if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
-          throw e;
-        }
-        for (const entry of entries) {
+        const entries = await unlessMissing(() => fs.readdir(dir, { withFileTypes: true }));
+        for (const entry of entries ?? []) {
           const full = path.join(dir, entry.name);
           if (entry.isDirectory()) yield* walk(full);
           else if (entry.isFile() && !TEMP_NAME.test(entry.name)) {
@@ -218,13 +206,8 @@ export async function removeStaleTemporaries(
 ): Promise<string[]> {
   const removed: string[] = [];
   const walk = async (dir: string): Promise<void> => {
-    let entries;
-    try {
-      entries = await fs.readdir(dir, { withFileTypes: true });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw e;
-    }
+    const entries = await unlessMissing(() => fs.readdir(dir, { withFileTypes: true }));
+    if (!entries) return;
     await fs.chmod(dir, DIR_MODE);
     for (const entry of entries) {
       const full = path.join(dir, entry.name);

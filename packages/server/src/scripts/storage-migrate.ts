@@ -1,13 +1,8 @@
-import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { s3Storage, verifyBucket } from '../integrations/s3-storage';
 import type { S3Settings } from '../integrations/storage-config';
-import type { Storage } from '../integrations/storage';
-
-/** Names of the local storage's temporaries (integrations/storage.ts): never copied. */
-const TEMP_NAME = /\.\d+(?:\.[0-9a-f]+)?\.tmp$/;
+import { localStorage, type Storage } from '../integrations/storage';
 
 /** What a migration did: files copied, already there (same size), and failed (with the first reasons). */
 export interface MigrateCounts {
@@ -29,41 +24,28 @@ export async function migrateFolder(
   onFile: (key: string, outcome: 'copied' | 'skipped' | 'failed') => void = () => undefined,
 ): Promise<MigrateCounts> {
   const counts: MigrateCounts = { copied: 0, skipped: 0, failed: 0, errors: [] };
-  const base = path.resolve(root);
-  const walk = async (dir: string): Promise<void> => {
-    let entries;
+  // The local storage's own listing: the same keys and the same temporaries left out.
+  const source = localStorage(root);
+  for await (const { key } of source.list!('')) {
     try {
-      entries = await fs.readdir(dir, { withFileTypes: true });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw e;
-    }
-    for (const entry of entries) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        await walk(full);
+      const size = await source.size!(key);
+      if (size === null) continue; // removed since it was listed
+      if ((await target.size(key)) === size) {
+        counts.skipped++;
+        onFile(key, 'skipped');
         continue;
       }
-      if (!entry.isFile() || TEMP_NAME.test(entry.name)) continue;
-      const key = path.relative(base, full).split(path.sep).join('/');
-      try {
-        const { size } = await fs.stat(full);
-        if ((await target.size(key)) === size) {
-          counts.skipped++;
-          onFile(key, 'skipped');
-          continue;
-        }
-        await target.putStream(key, createReadStream(full), size);
-        counts.copied++;
-        onFile(key, 'copied');
-      } catch (error) {
-        counts.failed++;
-        if (counts.errors.length < 10) counts.errors.push(`${key}: ${(error as Error).message}`);
-        onFile(key, 'failed');
-      }
+      const body = await source.getStream!(key);
+      if (!body) continue;
+      await target.putStream(key, body, size);
+      counts.copied++;
+      onFile(key, 'copied');
+    } catch (error) {
+      counts.failed++;
+      if (counts.errors.length < 10) counts.errors.push(`${key}: ${(error as Error).message}`);
+      onFile(key, 'failed');
     }
-  };
-  await walk(base);
+  }
   return counts;
 }
 
