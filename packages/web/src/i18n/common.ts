@@ -1,6 +1,7 @@
 /** Strings both web sides use. */
 export const commonZh = {
   'request.timeout': '请求超时，请检查网络后重试',
+  'download.failed': '文件下载失败，请稍后再试',
   'common.confirm': '确定',
   'common.cancel': '取消',
   'common.submit': '提交',
@@ -24,6 +25,7 @@ export const commonZh = {
 };
 export const commonEn: Record<keyof typeof commonZh, string> = {
   'request.timeout': 'The request timed out; check the network and try again',
+  'download.failed': 'The file could not be downloaded; try again later',
   'common.confirm': 'OK',
   'common.cancel': 'Cancel',
   'common.submit': 'Submit',

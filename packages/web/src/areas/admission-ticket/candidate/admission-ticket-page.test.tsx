@@ -52,8 +52,22 @@ const distributed = (): Answer => ({
   data: { ...ticket, ticketFileDownloadNum: downloads },
 });
 let ticketAnswer = distributed;
+const BLOB_URL = 'blob:http://localhost/ticket-11';
+const PDF = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+/** The link's answer: the PDF as an attachment, or the server's refusal as JSON. */
+const pdfAnswer = () => ({
+  status: 200,
+  headers: new Headers({
+    'content-type': 'application/pdf',
+    'content-disposition': `attachment; filename="_.pdf"; filename*=UTF-8''${encodeURIComponent('准考证-王小明.pdf')}`,
+  }),
+  blob: async () => PDF,
+  json: async () => Promise.reject(new Error('not JSON')),
+});
+let linkAnswer: () => unknown = pdfAnswer;
 const fetchMock = vi.fn(async (url: string) => {
   let body: unknown;
+  if (url === LINK) return linkAnswer();
   if (url.startsWith('/api/admissionTicket/getAdmissionTicketByPlanId/7')) body = ticketAnswer();
   else if (url.startsWith('/api/admissionTicket/downloadToken/11')) {
     downloads++;
@@ -94,7 +108,10 @@ describe('candidate admission ticket page', { timeout: 15_000 }, () => {
   beforeEach(() => {
     downloads = 0;
     ticketAnswer = distributed;
+    linkAnswer = pdfAnswer;
     fetchMock.mockClear();
+    URL.createObjectURL = vi.fn(() => BLOB_URL);
+    URL.revokeObjectURL = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => {
@@ -106,7 +123,7 @@ describe('candidate admission ticket page', { timeout: 15_000 }, () => {
   it('shows the reminder, the ticket fields, and downloads the PDF directly with the count', async () => {
     const clicked: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this.getAttribute('href')!);
+      clicked.push(`${this.getAttribute('href')} ${this.download}`);
     });
     renderPage();
     const reminder = await screen.findByTestId('ticket-reminder');
@@ -137,9 +154,40 @@ describe('candidate admission ticket page', { timeout: 15_000 }, () => {
     expect(text('ticket-download-count')).toBe('已下载 0 次');
 
     fireEvent.click(screen.getByTestId('ticket-download'));
-    await waitFor(() => expect(clicked).toEqual([LINK]));
+    await waitFor(() => expect(clicked).toEqual([`${BLOB_URL} 准考证-王小明.pdf`]));
+    expect(fetchMock.mock.calls.filter(([url]) => url === LINK)).toHaveLength(1); // the link, once
+    expect(URL.createObjectURL).toHaveBeenCalledWith(PDF);
     expect(screen.queryByTestId('ticket-wechat-guide')).toBeNull();
+    expect(screen.queryByTestId('ticket-download-refused')).toBeNull();
     await waitFor(() => expect(text('ticket-download-count')).toBe('已下载 1 次'), { timeout: 4000 });
+  });
+
+  it("shows a refused download's message on the page and saves nothing", async () => {
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click');
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    linkAnswer = () => ({
+      status: 409,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => ({ code: 409, msg: '照片文件缺失，请联系招聘单位', data: null }),
+    });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('ticket-download'));
+    const refused = await screen.findByTestId('ticket-download-refused');
+    expect(refused.textContent).toContain('照片文件缺失，请联系招聘单位');
+    expect(refused.textContent).not.toContain('{');
+    expect(clicked).not.toHaveBeenCalled();
+    expect(assign).not.toHaveBeenCalled();
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+
+    linkAnswer = () => ({
+      status: 503,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => ({ code: 503, msg: '文件存储暂时不可用，请稍后再试', data: null }),
+    });
+    fireEvent.click(screen.getByTestId('ticket-download'));
+    await waitFor(() => expect(text('ticket-download-refused')).toContain('文件存储暂时不可用，请稍后再试'));
+    expect(clicked).not.toHaveBeenCalled();
   });
 
   it('in WeChat opens the link in a new page and explains how to go on in a browser', async () => {

@@ -11,7 +11,8 @@ import { PageCard } from '../../../candidate/components/page-card';
 import { useLabelStyle, useMobile } from '../../../candidate/hooks';
 import { useCandidate, type CandidateState } from '../../../candidate/state';
 import { getTicketByPlanId, getTicketDownloadLink, type CandidateTicket } from '../api';
-import { isWeChat, openInNewPage, saveFile } from './ticket-download';
+import { isWeChat, openInNewPage } from './ticket-download';
+import { downloadFile } from '../../../api/download';
 
 /** Query key of the candidate's ticket (under 'candidate': the state's refresh reloads it too). */
 export const ticketKey = (planId: number | null) => ['candidate', 'admissionTicket', planId] as const;
@@ -131,17 +132,26 @@ function TicketView({
   const labelStyle = useLabelStyle(120);
   const [busy, setBusy] = useState(false);
   const [guide, setGuide] = useState<{ blockedUrl: string | null } | null>(null);
+  const [refused, setRefused] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const phone = state.plan?.customerServicePhone;
 
   const download = async () => {
     setBusy(true);
+    setRefused('');
     try {
       const { url } = await getTicketDownloadLink(ticket.id);
+      // WeChat cannot save a file, and "open in the browser" needs the real link: it opens as before.
       if (isWeChat()) setGuide({ blockedUrl: openInNewPage(url) ? null : url });
       else {
-        saveFile(url);
+        // Fetched before anything is saved: a refusal (409 photo missing, 503 storage) is shown here.
+        try {
+          await downloadFile(url);
+        } catch (e) {
+          setRefused((e as Error).message);
+          return;
+        }
         message.success(t('web.ticket.downloadStarted'));
       }
       clearTimeout(timer.current);
@@ -230,6 +240,7 @@ function TicketView({
           {t('web.ticket.downloadCount', { count: ticket.ticketFileDownloadNum })}
         </Typography.Text>
       </div>
+      {refused && <Alert type="error" showIcon data-testid="ticket-download-refused" message={refused} />}
       {guide && (
         <Alert
           type="warning"

@@ -1,7 +1,7 @@
 /**
  * How the candidate's browser gets the ticket PDF (issue 9). WeChat's in-app browser blocks file
  * downloads: there the link opens in a new page and the page explains how to continue in a real
- * browser; everywhere else the PDF is saved directly.
+ * browser; everywhere else the PDF is fetched and saved (packages/web/src/api/download.ts).
  */
 
 /** True in WeChat's in-app browser (its user agent contains "MicroMessenger"). */
@@ -9,21 +9,6 @@ export function isWeChat(
   userAgent: string = typeof navigator === 'undefined' ? '' : navigator.userAgent,
 ): boolean {
   return /MicroMessenger/i.test(userAgent);
-}
-
-/**
- * Saves the file behind a single-use link through a temporary <a download> (the server answers it as
- * an attachment, so the page stays where it is).
- */
-export function saveFile(url: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = '';
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
 }
 
 /**

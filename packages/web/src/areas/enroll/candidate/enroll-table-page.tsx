@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getEnrollByPlanId, getEnrollDownloadLink } from '../api';
+import { downloadFile } from '../../../api/download';
 import { LoadFailed, Loading } from '../../../candidate/components/loading';
 import { PageCard } from '../../../candidate/components/page-card';
 import { enrollChoiceItems } from './enroll-view';
@@ -15,7 +16,8 @@ import { APPLY_FLAG } from '@tegang/domain';
 
 /**
  * /web/enroll_table: the application summary (spec §3 tableData) and the download of the enrolment
- * form through a short-lived single-use link (DESIGN: never the session token in a URL).
+ * form through a short-lived single-use link (DESIGN: never the session token in a URL), fetched and
+ * saved on the page so that a refused download (409 photo missing, 503 storage) shows its message here.
  */
 export default function EnrollTable() {
   const { t } = useTranslation();
@@ -30,14 +32,22 @@ export default function EnrollTable() {
     enabled: applied,
   });
   const [downloading, setDownloading] = useState(false);
+  const [refused, setRefused] = useState('');
 
   const download = async (id: number) => {
     setDownloading(true);
+    setRefused('');
+    let url: string;
     try {
-      const { url } = await getEnrollDownloadLink(id);
-      window.location.assign(url); // the server answers the PDF as an attachment
+      ({ url } = await getEnrollDownloadLink(id));
     } catch {
-      // request() showed why
+      setDownloading(false);
+      return; // request() showed why
+    }
+    try {
+      await downloadFile(url);
+    } catch (e) {
+      setRefused((e as Error).message);
     } finally {
       setDownloading(false);
     }
@@ -112,6 +122,7 @@ export default function EnrollTable() {
               {t('web.enroll.viewMine')}
             </Button>
           </Space>
+          {refused && <Alert type="error" showIcon data-testid="enroll-download-refused" message={refused} />}
         </Space>
       )}
     </PageCard>

@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import EnrollTable from './enroll-table-page';
+
+/**
+ * /web/enroll_table: the enrolment form is fetched through its single-use link before anything is
+ * saved, so a refused download (409 photo missing, 503 storage) shows the server's message on the
+ * page instead of its JSON in a bare browser page (docs/security.md "Object storage").
+ */
+vi.mock('../../../candidate/state', async (actual) => ({
+  ...(await actual<typeof import('../../../candidate/state')>()),
+  useCandidate: () => ({
+    loading: false,
+    failed: false,
+    canCandidate: false,
+    message: '',
+    planId: 7,
+    enrollStatus: '1',
+    plan: { id: 7, name: '2026年特岗教师招聘' },
+    refresh: () => Promise.resolve(),
+  }),
+}));
+vi.mock('../../../api/reference', () => ({ listDictItems: () => Promise.resolve([]) }));
+vi.mock('../api', async (actual) => ({
+  ...(await actual<typeof import('../api')>()),
+  getEnrollByPlanId: () =>
+    Promise.resolve({
+      id: 21,
+      name: '王小明',
+      idCard: '520102199001010011',
+      phone: '13900000001',
+      auditStatus: '0',
+    }),
+  getEnrollDownloadLink: () => Promise.resolve({ url: LINK }),
+}));
+
+const LINK = '/api/enroll/downloadEnrollFile/21?token=abc';
+const BLOB_URL = 'blob:http://localhost/enroll-21';
+const PDF = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+const FILE_NAME = '2026年特岗教师招聘报名表-王小明.pdf';
+const refusal = (status: number, msg: string) => ({
+  status,
+  headers: new Headers({ 'content-type': 'application/json' }),
+  json: async () => ({ code: status, msg, data: null }),
+});
+let linkAnswer: () => unknown;
+const fetchMock = vi.fn(async (url: string) => {
+  if (url === LINK) return linkAnswer();
+  return { status: 404, headers: new Headers(), json: async () => ({ code: 404, msg: 'not found' }) };
+});
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <App>
+          <EnrollTable />
+        </App>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the enrolment form download', () => {
+  let clicked: string[];
+  let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
+  beforeEach(() => {
+    clicked = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(`${this.getAttribute('href')} ${this.download}`);
+    });
+    assign = vi.fn<(url: string | URL) => void>();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    URL.createObjectURL = vi.fn(() => BLOB_URL);
+    URL.revokeObjectURL = vi.fn();
+    fetchMock.mockClear();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('saves the PDF under its own name when the link answers 200, staying on the page', async () => {
+    linkAnswer = () => ({
+      status: 200,
+      headers: new Headers({
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename="_.pdf"; filename*=UTF-8''${encodeURIComponent(FILE_NAME)}`,
+      }),
+      blob: async () => PDF,
+    });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('enroll-download'));
+    await waitFor(() => expect(clicked).toEqual([`${BLOB_URL} ${FILE_NAME}`]));
+    expect(URL.createObjectURL).toHaveBeenCalledWith(PDF);
+    expect(fetchMock.mock.calls.filter(([url]) => url === LINK)).toHaveLength(1); // the token, used once
+    expect(assign).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('enroll-download-refused')).toBeNull();
+  });
+
+  it("shows a 409's message on the page, saves nothing and does not navigate", async () => {
+    linkAnswer = () => refusal(409, '照片文件缺失，请重新上传照片后再下载');
+    renderPage();
+    fireEvent.click(await screen.findByTestId('enroll-download'));
+    const refused = await screen.findByTestId('enroll-download-refused');
+    expect(refused.textContent).toContain('照片文件缺失，请重新上传照片后再下载');
+    expect(refused.textContent).not.toContain('"msg"');
+    expect(clicked).toEqual([]);
+    expect(assign).not.toHaveBeenCalled();
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+  });
+
+  it('shows a storage outage (503) likewise, and a general message for an answer without one', async () => {
+    linkAnswer = () => refusal(503, '文件存储暂时不可用，请稍后再试');
+    renderPage();
+    fireEvent.click(await screen.findByTestId('enroll-download'));
+    expect((await screen.findByTestId('enroll-download-refused')).textContent).toContain(
+      '文件存储暂时不可用，请稍后再试',
+    );
+    linkAnswer = () => ({
+      status: 502,
+      headers: new Headers({ 'content-type': 'text/html' }),
+      json: async () => Promise.reject(new Error('not JSON')),
+    });
+    fireEvent.click(screen.getByTestId('enroll-download'));
+    await waitFor(() =>
+      expect(screen.getByTestId('enroll-download-refused').textContent).toContain('文件下载失败，请稍后再试'),
+    );
+    expect(clicked).toEqual([]);
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
