@@ -19,6 +19,7 @@ import { migrateDatabase, openDatabase } from '../src/db';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { candidateUser, enroll } from '../src/db/schema';
 import { seedOnce } from '../src/db/seed';
+import { keepSpareReadWorker, stopSpareReadWorker } from '../src/imports/engine';
 import { hashPassword } from '../src/lib/passwords';
 import { openSession } from '../src/lib/sessions';
 import { run as pdfBench } from './pdf.bench';
@@ -66,8 +67,10 @@ async function main() {
   });
   const app = await buildApp({ config, database, logger: false, sms: { send: async () => {} } });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  // As src/main.ts does at start: the job queue (pg-boss's schema on a new database) is not the import's.
+  // As a serving node starts (src/start.ts): the job queue (pg-boss's schema on a new database) and
+  // the spare read worker are not the import's.
   await app.ctx.jobs.start();
+  keepSpareReadWorker();
   const t = { database } as never;
   const { plan, demand, education } = await openPlanAndDemand(t);
   if (ONLY === 'ticketPdf') console.log(JSON.stringify(await ticketPdfBench(app, base)));
@@ -81,6 +84,7 @@ async function main() {
     );
     if (ONLY === 'import') console.log(JSON.stringify(await importBench(base, token, plan.id, IMPORT_ROWS)));
     await app.close();
+    await stopSpareReadWorker();
     await database.close();
     if (embedded) await embedded.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -267,6 +271,7 @@ async function main() {
   );
   console.log(`written to ${file}`);
   await app.close();
+  await stopSpareReadWorker();
   await database.close();
   if (embedded) await embedded.stop();
   fs.rmSync(tmp, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app';
 import { withStartLock } from './db';
+import { keepSpareReadWorker, stopSpareReadWorker } from './imports/engine';
 import { resolveDataKeys } from './lib/data-keys';
 import { prepareDatabase, type SeedResult } from './db/seed';
 
@@ -34,6 +35,9 @@ export async function startNode(opts: AppOptions): Promise<StartedNode> {
     try {
       // pg-boss's start migrates its own schema, and each queue is created: both under the lock.
       await app.ctx.jobs.start();
+      // A serving node keeps a read worker booted for its next import (imports/engine.ts).
+      keepSpareReadWorker();
+      app.addHook('onClose', stopSpareReadWorker);
     } catch (error) {
       await app.close().catch(() => {});
       throw error;

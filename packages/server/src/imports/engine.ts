@@ -166,6 +166,58 @@ export const READ_WORKER_LIMITS: ResourceLimits = {
 };
 
 /**
+ * A read worker started ahead of need: booted (tsx registered, exceljs loaded) and waiting for its one
+ * file, so that an import does not pay the thread's cold start (about a second). Each file still gets
+ * a thread of its own, ended after the read; the next spare is started then. Off until
+ * {@link keepSpareReadWorker} (a serving node's start): a test app or a script starts threads on demand.
+ */
+let spare: Worker | null = null;
+let keepSpare = false;
+
+const spawnReadWorker = (workerData: { tegangRead: ReadInput | 'spare' }, limits: ResourceLimits) =>
+  new Worker(BOOT, { eval: true, workerData, resourceLimits: limits });
+
+function startSpare(): void {
+  if (!keepSpare || spare) return;
+  const worker = spawnReadWorker({ tegangRead: 'spare' }, READ_WORKER_LIMITS);
+  worker.unref(); // an idle spare never keeps the process alive
+  const lost = () => {
+    if (spare === worker) spare = null;
+  };
+  worker.once('error', lost);
+  worker.once('exit', lost);
+  spare = worker;
+}
+
+/** Keeps one spare read worker on this node from now on (src/start.ts, at a serving node's start). */
+export function keepSpareReadWorker(): void {
+  keepSpare = true;
+  startSpare();
+}
+
+/** Ends the spare read worker and starts no more (the node's stop). */
+export async function stopSpareReadWorker(): Promise<void> {
+  keepSpare = false;
+  const worker = spare;
+  spare = null;
+  await worker?.terminate();
+}
+
+/** The thread id of the waiting spare read worker, or null (for tests and metrics). */
+export const spareReadWorkerId = (): number | null => spare?.threadId ?? null;
+
+/** A thread for one read: the spare, handed `input`, when it has the default limits; else a new one. */
+function readWorkerFor(input: ReadInput, limits: ResourceLimits): Worker {
+  const worker = limits === READ_WORKER_LIMITS ? spare : null;
+  if (!worker) return spawnReadWorker({ tegangRead: input }, limits);
+  spare = null;
+  worker.removeAllListeners();
+  worker.ref();
+  worker.postMessage(input);
+  return worker;
+}
+
+/**
  * The non-empty rows of the workbook's first sheet as [row number, cell texts by column index], in
  * batches, read in a worker thread (imports/read-worker.ts) under `limits` and the caps of
  * imports/read-guard.ts; `onBytes` follows the compressed bytes consumed (the progress). Throws
@@ -188,16 +240,14 @@ export async function* readRows(
     wake?.();
     wake = null;
   };
-  const input: ReadInput = { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
   // exceljs copies a worksheet that comes before the shared strings into a temporary file, and a
   // terminated thread never removes it: the thread's temporary directory is its own, removed here.
   const dir = await mkdtemp(join(tmpdir(), `${READ_TMP_PREFIX}${process.pid}-`));
-  const worker = new Worker(BOOT, {
-    eval: true,
-    workerData: { tegangRead: input },
-    resourceLimits: limits,
-    env: { ...process.env, TMPDIR: dir, TMP: dir, TEMP: dir },
-  });
+  const input: ReadInput = {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    tmpDir: dir,
+  };
+  const worker = readWorkerFor(input, limits);
   worker.on('message', (message: ReadMessage) => push(message));
   worker.on('error', (error: Error & { code?: string }) =>
     push({ t: 'died', oom: error.code === 'ERR_WORKER_OUT_OF_MEMORY' }),
@@ -239,6 +289,7 @@ export async function* readRows(
     worker.removeAllListeners();
     await worker.terminate();
     await rm(dir, { recursive: true, force: true });
+    startSpare();
   }
 }
 

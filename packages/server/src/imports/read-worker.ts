@@ -31,9 +31,10 @@ export type ReadMessage =
   | { t: 'fail'; key: MessageKey; params: MessageParams }
   | { t: 'unreadable'; error: string };
 
-/** What `readRows` hands the thread. */
+/** What `readRows` hands the thread: the file, and the thread's own temporary directory. */
 export interface ReadInput {
   data: Uint8Array;
+  tmpDir: string;
 }
 
 /** Batches posted before the thread waits for the main thread to take one. */
@@ -158,6 +159,8 @@ export async function readSheet(
 }
 
 async function main(port: NonNullable<typeof parentPort>, input: ReadInput) {
+  // exceljs's temporary copy of a sheet goes to os.tmpdir(), read at each call: this thread's own.
+  process.env.TMPDIR = process.env.TMP = process.env.TEMP = input.tmpDir;
   const post = (message: ReadMessage) => port.postMessage(message);
   let credits = CREDITS;
   let wake: (() => void) | null = null;
@@ -184,5 +187,10 @@ async function main(port: NonNullable<typeof parentPort>, input: ReadInput) {
   }
 }
 
-if (parentPort && workerData && (workerData as { tegangRead?: ReadInput }).tegangRead)
-  void main(parentPort, (workerData as { tegangRead: ReadInput }).tegangRead);
+// Started for one file (workerData), or as a spare that waits, loaded, for its file's message.
+const start = (workerData as { tegangRead?: ReadInput | 'spare' } | null)?.tegangRead;
+if (parentPort && start) {
+  const port = parentPort;
+  if (start === 'spare') port.once('message', (input: ReadInput) => void main(port, input));
+  else void main(port, start);
+}

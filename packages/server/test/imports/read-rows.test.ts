@@ -1,8 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ImportFileError, readRows, READ_WORKER_LIMITS } from '../../src/imports/engine';
+import {
+  ImportFileError,
+  keepSpareReadWorker,
+  readRows,
+  READ_WORKER_LIMITS,
+  spareReadWorkerId,
+  stopSpareReadWorker,
+} from '../../src/imports/engine';
 import { WorkbookGuard } from '../../src/imports/read-guard';
 import { readSheet } from '../../src/imports/read-worker';
 import { workbook } from './fixtures';
@@ -72,5 +79,34 @@ describe('readRows', () => {
     expect(error).toBeInstanceOf(ImportFileError);
     expect((error as ImportFileError).key).toBe('import.stalled');
     expect((error as ImportFileError).params).toEqual({ seconds: 0 });
+  });
+
+  it('reads through the spare worker a serving node keeps, and starts the next one', async () => {
+    const header = ['身份证号', '姓名'];
+    const rows = Array.from({ length: 5 }, (_, i) => [`52010219960512300${i}`, `考生${i}`]);
+    const data = await workbook([header, ...rows]);
+    const leftovers = async () =>
+      (await readdir(tmpdir())).filter((name) => name.startsWith(`tmp-${process.pid}-`));
+    const before = await leftovers();
+    keepSpareReadWorker();
+    try {
+      for (let round = 0; round < 2; round++) {
+        const spare = spareReadWorkerId();
+        expect(spare).not.toBeNull();
+        const texts: string[] = [];
+        for await (const batch of readRows(data, () => undefined))
+          for (const [, cells] of batch) texts.push(cells.slice(1).join('|'));
+        expect(texts).toEqual([header, ...rows].map((r) => r.join('|')));
+        // The spare did this read (and is gone with it); a new one waits for the next.
+        const next = spareReadWorkerId();
+        expect(next).not.toBeNull();
+        expect(next).not.toBe(spare);
+      }
+      // exceljs's temporary copy of the sheet went to the read's own directory, removed after it.
+      expect(await leftovers()).toEqual(before);
+    } finally {
+      await stopSpareReadWorker();
+    }
+    expect(spareReadWorkerId()).toBeNull();
   });
 });
