@@ -7,6 +7,7 @@
 # copies the bucket instead. The keys (TICKET_SIGNING_KEY, RESULT_ENCRYPTION_KEYS) are never in it:
 # keep them apart. Use the pg_dump of the server's major version (or newer).
 set -euo pipefail
+umask 077 # the dump and the archive hold personal data: readable by their owner only
 
 : "${DATABASE_URL:?DATABASE_URL is not set: the database to back up (postgres://user@host:port/db)}"
 out_dir=${1:-./backups}
