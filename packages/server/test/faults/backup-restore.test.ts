@@ -13,7 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { migrateDatabase, openDatabase, type Database } from '../../src/db';
-import { admissionTicket, recruitPlan } from '../../src/db/schema';
+import { admissionResult, admissionTicket, recruitPlan } from '../../src/db/schema';
+import { seal } from '../../src/lib/sealed';
+import { peSlot } from '../../src/modules/admission-result/service';
 import { generatePassword, seedAdmin, seedDemoPlan, seedReferenceData } from '../../src/db/seed';
 import type { TestApp } from '../helpers';
 import { withDatabase } from '../setup/global';
@@ -23,7 +25,8 @@ import { applyToOpenPlan } from '../enroll/fixtures';
  * Backup and restore (docs/operations.md): an installation with a candidate's application (photo) and
  * a distributed ticket is backed up with scripts/backup.sh, restored with scripts/restore.sh into a
  * new database and a new files folder, and a node started there with the same keys serves the
- * candidate the form and the ticket, both with the photo, and verifies the ticket's QR code.
+ * candidate the form and the ticket, both with the photo, verifies the ticket's QR code and opens the
+ * candidate's sealed physical examination result.
  *
  * pg_dump cannot dump a server newer than itself, so this runs on the machine's PostgreSQL whose major
  * version matches the client's (TEST_BACKUP_PG_URL, default postgres@127.0.0.1:5432), not on the
@@ -59,6 +62,7 @@ const KEYS = {
   RESULT_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
 };
 const tag = randomBytes(4).toString('hex');
+const PHYSICAL = '体检合格：血压 118/76';
 const SOURCE_DB = `tegang_backup_src_${tag}`;
 const TARGET_DB = `tegang_backup_dst_${tag}`;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tegang-backup-'));
@@ -168,6 +172,7 @@ beforeAll(async () => {
     .set({
       ticketPrintStartTime: new Date(Date.now() - 3600_000),
       ticketPrintEndTime: new Date(Date.now() + 86400_000),
+      scoreQueryStartTime: new Date(Date.now() - 3600_000),
     })
     .where(eq(recruitPlan.id, applied.ctx.plan.id));
   const [ticket] = await source.database.db
@@ -187,6 +192,13 @@ beforeAll(async () => {
     })
     .returning({ id: admissionTicket.id });
   ticketId = ticket!.id;
+  // A result whose physical examination is sealed with the source's RESULT_ENCRYPTION_KEYS.
+  await source.database.db.insert(admissionResult).values({
+    planId: applied.ctx.plan.id,
+    enrollId,
+    admissionStatus: '1',
+    physicalExamination: seal(source.app.ctx.dataKeys, PHYSICAL, peSlot(enrollId)),
+  });
   // The ticket rendered and stored on the source (its QR signed there); the form is left to the
   // restored node, which must render it from the restored photo file.
   ticketPdf = await download(source.app, 'admissionTicket', ticketId, candidateToken);
@@ -272,6 +284,15 @@ describe('backup.sh and restore.sh', () => {
       examRoomNumber: '001',
     });
     expect(verified.json().data.photo).toMatch(/^data:image\/jpeg;base64,/);
+
+    // The sealed physical examination opens with the same keys: the candidate reads it in clear.
+    const result = await restored.app.inject({
+      method: 'GET',
+      url: `/api/admissionResults/getAdmissionResultsByPlanId/${mine.json().data.planId}`,
+      headers: asCandidate(candidateToken),
+    });
+    expect(result.statusCode, result.body).toBe(200);
+    expect(result.json().data.physicalExamination).toBe(PHYSICAL);
 
     // The migrations' journal came along, so the next start applies nothing twice.
     const { rows } = await restored.database.pool.query(
