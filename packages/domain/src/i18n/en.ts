@@ -129,6 +129,9 @@ export const en: Record<keyof typeof zh, string> = {
   'ticket.job.photoMissing': 'Photo file missing',
   'error.payloadTooLarge': 'The upload is too large',
   'error.encryption': 'The encrypted request is invalid; reload the page and try again',
+  'download.refused.title': 'Download not possible',
+  'download.refused.hint':
+    'Go back and download again; if it still fails, contact your local recruitment office.',
   'error.downloadToken': 'The download link is invalid or expired; download again',
   'error.emptyFile': 'The content is empty and cannot be downloaded',
   'error.unknown': 'unknown error',

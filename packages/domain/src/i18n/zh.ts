@@ -132,6 +132,8 @@ export const zh = {
   'ticket.job.photoMissing': '照片文件缺失',
   'error.payloadTooLarge': '上传内容过大',
   'error.encryption': '请求加密信息无效，请刷新页面后重试',
+  'download.refused.title': '无法下载',
+  'download.refused.hint': '请返回上一页重新下载；如仍无法下载，请联系当地招生办公室。',
   'error.downloadToken': '下载链接无效或已过期，请重新下载',
   'error.emptyFile': '内容为空，无法下载',
   'error.unknown': '未知错误',

@@ -3,6 +3,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { summarizeErrors, toFieldErrors, translate } from '@tegang/domain';
 import type { z } from 'zod';
 import { AppError, ValidationError } from '../lib/errors';
+import { messagePage, PAGE_CSP } from '../lib/message-page';
+import { prefersJson } from '../lib/accept';
 
 /**
  * The error side of the envelope (DESIGN "Envelope", spec §8): every failure answers
@@ -14,7 +16,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: unknown, req: FastifyRequest, reply: FastifyReply) => {
     const lang = req.lang ?? 'zh';
     const send = (code: number, msg: string, data: unknown = null) =>
-      reply.status(code).send({ code, msg, data });
+      navigatesToDownload(req)
+        ? reply
+            .status(code)
+            .header('content-security-policy', PAGE_CSP)
+            .type('text/html; charset=utf-8')
+            .send(messagePage(lang, 'download.refused.title', msg, 'download.refused.hint'))
+        : reply.status(code).send({ code, msg, data });
 
     if (err instanceof AppError) return send(err.code, translate(lang, err.key, err.params), err.data);
     if (err instanceof ValidationError)
@@ -42,6 +50,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
     req.log.error({ err: error }, 'unhandled error');
     return send(500, translate(lang, 'error.internal'));
   });
+}
+
+/**
+ * True for a download link opened by navigation (a browser that asks for HTML, e.g. WeChat's, which
+ * opens the ticket link in a page of its own): a refusal then answers a small page with the message,
+ * not the JSON envelope. The web app's own fetch of a link asks for no HTML and gets the envelope.
+ */
+function navigatesToDownload(req: FastifyRequest): boolean {
+  const access = req.routeOptions.config?.access;
+  if (!access || !('download' in access)) return false;
+  const accept = req.headers.accept ?? '';
+  return /\btext\/html\b/i.test(accept) && !prefersJson(accept);
 }
 
 /** Node socket errors and PostgreSQL SQLSTATEs that mean "the database is not reachable right now". */

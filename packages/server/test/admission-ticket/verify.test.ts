@@ -10,7 +10,7 @@ import {
   verifyTicketToken,
 } from '../../src/lib/ticket-token';
 import { verifyUrl } from '../../src/modules/admission-ticket/pdf-service';
-import { prefersJson } from '../../src/modules/verify/routes';
+import { prefersJson } from '../../src/lib/accept';
 import { createTestApp, type TestApp } from '../helpers';
 import { applyToOpenPlan } from '../enroll/fixtures';
 

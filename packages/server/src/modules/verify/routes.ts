@@ -2,45 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate, type Lang, type MessageKey, type TicketVerification } from '@tegang/domain';
+import { prefersJson } from '../../lib/accept';
 import { ok } from '../../lib/envelope';
+import { escapeHtml, PAGE_CSP } from '../../lib/message-page';
 import { AppError } from '../../lib/errors';
 import { perIpLimit, perKeyLimit } from '../../plugins/rate-limit';
 import { ticketVerification } from '../admission-ticket/pdf-service';
 
-/**
- * The page's own Content-Security-Policy: no script at all, the inline <style> and the photo as a
- * data: URL only, nothing framed or framing it.
- */
-export const VERIFY_CSP = [
-  "default-src 'none'",
-  "style-src 'unsafe-inline'",
-  'img-src data:',
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-/** True when the Accept header ranks application/json above text/html (no header: the HTML page). */
-export function prefersJson(accept: string | undefined): boolean {
-  if (!accept) return false;
-  let json = 0;
-  let html = 0;
-  let htmlExplicit = false;
-  for (const part of accept.split(',')) {
-    const [type = '', ...params] = part.trim().toLowerCase().split(';');
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const q = qParam ? Number(qParam.slice(2)) || 0 : 1;
-    if (type === 'application/json') json = Math.max(json, q);
-    else if (type === 'text/html') {
-      html = Math.max(html, q);
-      htmlExplicit = true;
-    } else if (type === 'text/*' && !htmlExplicit) html = Math.max(html, q);
-  }
-  return json > 0 && json > html;
-}
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** The page's Content-Security-Policy: the server's small pages' own (no script, data: images). */
+export const VERIFY_CSP = PAGE_CSP;
 
 /** The message of each verification state (catalogue keys). */
 const STATE_MESSAGE = {
