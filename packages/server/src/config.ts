@@ -192,10 +192,16 @@ export interface Config {
 }
 
 /**
- * The keys that may be given as a file instead (`<NAME>_FILE`: a path), as container secrets and
- * systemd credentials are mounted (README "Several nodes", docs/security.md "Keys of personal data").
+ * The secrets that may be given as a file instead (`<NAME>_FILE`: a path), as container secrets and
+ * systemd credentials are mounted (README "Several nodes" and "Object storage", docs/security.md
+ * "Keys of personal data"): one reader and one rule for all of them.
  */
-export const KEY_FILE_VARIABLES = ['TICKET_SIGNING_KEY', 'RESULT_ENCRYPTION_KEYS'] as const;
+export const KEY_FILE_VARIABLES = [
+  'TICKET_SIGNING_KEY',
+  'RESULT_ENCRYPTION_KEYS',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
 
 /**
  * `env` with each key of KEY_FILE_VARIABLES whose `_FILE` is set replaced by the file's content, read
@@ -261,7 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The SMS variables depend on SMS_PROVIDER: checked beside the schema so that one message lists all.
   const provider = SMS_PROVIDERS.find((p) => p === (env.SMS_PROVIDER ?? 'console'));
   const sms = provider ? readSmsSettings(provider, env) : null;
-  const storage = readStorageSettings(env);
+  const storage = readStorageSettings(keyFiles.env);
   const production = productionFailures(env);
   if (
     !parsed.success ||

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-
 /**
  * Storage settings from the environment (README "Configuration" and "Object storage", .env.example),
  * read by loadConfig:
@@ -9,7 +7,7 @@ import fs from 'node:fs';
  * - with `s3`: `S3_BUCKET` (required), `S3_REGION` (default us-east-1; OSS/COS want their region, e.g.
  *   oss-cn-hangzhou / ap-guangzhou), optional `S3_ENDPOINT` (an http(s) URL; unset: AWS), the keys
  *   `S3_ACCESS_KEY_ID` and `S3_SECRET_ACCESS_KEY` (or `S3_ACCESS_KEY_ID_FILE` /
- *   `S3_SECRET_ACCESS_KEY_FILE`, a path whose content is the value; unset both: the SDK's default chain,
+ *   `S3_SECRET_ACCESS_KEY_FILE`, a path to a file of mode 0600 read by config.ts like the data keys; unset both: the SDK's default chain,
  *   e.g. an instance role), `S3_FORCE_PATH_STYLE` (true for MinIO and most self-hosted servers) and
  *   optional `S3_PREFIX` (a folder inside the bucket, e.g. `tegang/`, for a bucket shared with others).
  */
@@ -35,29 +33,6 @@ export interface StorageConfigIssue {
 
 /** S3 bucket names (the rules common to AWS, OSS and COS): 3–63 of a-z 0-9 . -, no leading dot or dash. */
 const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
-
-/**
- * Reads `variable`, or the file named by `variable_FILE` (its content, trimmed; for secrets mounted as
- * files). Both set is an issue.
- */
-function secret(env: NodeJS.ProcessEnv, variable: string, issues: StorageConfigIssue[]): string | undefined {
-  const direct = env[variable];
-  const file = env[`${variable}_FILE`];
-  if (direct && file) {
-    issues.push({ variable, message: `set either ${variable} or ${variable}_FILE, not both` });
-    return undefined;
-  }
-  if (!file) return direct || undefined;
-  try {
-    return fs.readFileSync(file, 'utf8').trim() || undefined;
-  } catch (error) {
-    issues.push({
-      variable: `${variable}_FILE`,
-      message: `cannot read ${file}: ${(error as Error).message}`,
-    });
-    return undefined;
-  }
-}
 
 /** The storage settings of `env`, or null with the issues naming each bad variable. */
 export function readStorageSettings(env: NodeJS.ProcessEnv): {
@@ -94,8 +69,9 @@ export function readStorageSettings(env: NodeJS.ProcessEnv): {
     issues.push({ variable: 'S3_PREFIX', message: 'letters, digits, . _ - and / only' });
   prefix = prefix.replace(/^\/+/, '');
   if (prefix && !prefix.endsWith('/')) prefix += '/';
-  const accessKeyId = secret(env, 'S3_ACCESS_KEY_ID', issues);
-  const secretAccessKey = secret(env, 'S3_SECRET_ACCESS_KEY', issues);
+  // The `_FILE` forms were read by loadConfig (config.ts KEY_FILE_VARIABLES) before this.
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
   if (!accessKeyId !== !secretAccessKey)
     issues.push({
       variable: accessKeyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID',

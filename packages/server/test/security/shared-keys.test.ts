@@ -145,6 +145,24 @@ describe('the _FILE variants', () => {
     expect(keys.ticketSigning.equals(signing)).toBe(true);
   });
 
+  it('read the object storage keys by the same rule (mode 0600, never shown)', () => {
+    const s3 = { STORAGE: 's3', S3_BUCKET: 'tegang-files', S3_ENDPOINT: 'http://127.0.0.1:9000' };
+    const config = loadConfig({
+      ...s3,
+      S3_ACCESS_KEY_ID_FILE: keyFile('tegang-node\n'),
+      S3_SECRET_ACCESS_KEY_FILE: keyFile('s3-secret-value\n'),
+    });
+    expect(config.storage).toMatchObject({
+      credentials: { accessKeyId: 'tegang-node', secretAccessKey: 's3-secret-value' },
+    });
+    const open = keyFile('s3-secret-value', 0o644);
+    const message = refusal({ ...s3, S3_ACCESS_KEY_ID: 'tegang-node', S3_SECRET_ACCESS_KEY_FILE: open });
+    expect(message).toMatch(
+      new RegExp(`^ {2}S3_SECRET_ACCESS_KEY_FILE: ${open} may be read by its group`, 'm'),
+    );
+    expect(message).not.toContain('s3-secret-value');
+  });
+
   it('refuse the variable and its file together, naming both', () => {
     const message = refusal({ TICKET_SIGNING_KEY: b64(), TICKET_SIGNING_KEY_FILE: keyFile(b64()) });
     expect(message).toMatch(/^ {2}TICKET_SIGNING_KEY_FILE: TICKET_SIGNING_KEY is set too; set one of them$/m);
