@@ -4,13 +4,10 @@ import { z } from 'zod';
 import { translate, type Lang, type MessageKey, type TicketVerification } from '@tegang/domain';
 import { prefersJson } from '../../lib/accept';
 import { ok } from '../../lib/envelope';
-import { escapeHtml, PAGE_CSP } from '../../lib/message-page';
+import { escapeHtml, PAGE_CSP, phonePage } from '../../lib/message-page';
 import { AppError } from '../../lib/errors';
 import { perIpLimit, perKeyLimit } from '../../plugins/rate-limit';
 import { ticketVerification } from '../admission-ticket/pdf-service';
-
-/** The page's Content-Security-Policy: the server's small pages' own (no script, data: images). */
-export const VERIFY_CSP = PAGE_CSP;
 
 /** The message of each verification state (catalogue keys). */
 const STATE_MESSAGE = {
@@ -41,35 +38,19 @@ export function verificationPage(v: TicketVerification | null, lang: Lang): stri
     v?.valid && v.photo
       ? `<img class="photo" src="${escapeHtml(v.photo)}" alt="${t('ticket.pdf.photo')}">`
       : '';
-  return `<!doctype html>
-<html lang="${lang === 'en' ? 'en' : 'zh-CN'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${t('ticket.verify.title')}</title>
-<style>
-body{margin:0;font-family:system-ui,-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f4f6f8;color:#1f2328}
-main{max-width:480px;margin:0 auto;padding:16px}
-h1{font-size:18px;margin:8px 0 12px}
-.state{padding:12px 14px;border-radius:8px;font-size:17px;font-weight:600;margin-bottom:14px}
+  return phonePage(
+    lang,
+    t('ticket.verify.title'),
+    `<div class="state ${v?.valid ? 'ok' : 'bad'}">${t(state)}</div>
+${photo}
+${rows.length ? `<dl>${rows.map(([k, value]) => `<dt>${t(k)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>` : ''}`,
+    `.state{padding:12px 14px;border-radius:8px;font-size:17px;font-weight:600;margin-bottom:14px}
 .ok{background:#e6f4ea;color:#146c2e;border:1px solid #9fd3ae}
-.bad{background:#fdecea;color:#a4161a;border:1px solid #f1a9a5}
 .photo{display:block;width:120px;height:168px;object-fit:cover;margin:0 auto 14px;border:1px solid #ccc;border-radius:4px}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:8px 12px;background:#fff;padding:14px;border-radius:8px;margin:0}
 dt{color:#57606a}dd{margin:0;font-weight:600;word-break:break-all}
-</style>
-</head>
-<body>
-<main>
-<h1>${t('ticket.verify.title')}</h1>
-<div class="state ${v?.valid ? 'ok' : 'bad'}">${t(state)}</div>
-${photo}
-${rows.length ? `<dl>${rows.map(([k, value]) => `<dt>${t(k)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>` : ''}
-</main>
-</body>
-</html>
-`;
+`,
+  );
 }
 
 /**
@@ -114,7 +95,7 @@ export async function verifyRoutes(base: FastifyInstance) {
       return reply
         .status(v ? 200 : 404)
         .header('content-type', 'text/html; charset=utf-8')
-        .header('content-security-policy', VERIFY_CSP)
+        .header('content-security-policy', PAGE_CSP)
         .send(verificationPage(v, req.lang));
     },
   );
