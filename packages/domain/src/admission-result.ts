@@ -3,7 +3,7 @@ import { idNumber, numberFilter, optionalString, type FieldLabels } from './vali
 
 /**
  * Admission results (spec §2 "Admission results", §3 "Admission result", §6 "view-only",
- * §7 "Admission results"; issue 9). One result per enrolment of a plan, imported by the exam office
+ * §7 "Admission results"). One result per enrolment of a plan, imported by the exam office
  * (import mechanism); the back office only reads, exports and deletes them. The basic group of the
  * detail is read from the enrolment, the admission group from the result.
  *

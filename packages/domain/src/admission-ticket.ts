@@ -10,7 +10,7 @@ import {
 
 /**
  * Admission tickets (spec §2 "Admission tickets", §3 "Admission ticket", §5 "Admission ticket",
- * §7 "Admission tickets"; issue 9). One ticket per enrolment that passed the on-site audit. The
+ * §7 "Admission tickets"). One ticket per enrolment that passed the on-site audit. The
  * candidate's own fields (name, ID card, phone, county, academic session, subject) are read from the
  * enrolment; the ticket holds the exam fields below.
  */
@@ -168,7 +168,7 @@ export const ticketGenerateSchema = z
   });
 
 // ---------------------------------------------------------------------------------------------
-// Room and seat arrangement (issue 9).
+// Room and seat arrangement (spec §2 "Admission tickets").
 
 /** Default room size (seats per exam room). */
 export const ROOM_SIZE_DEFAULT = 30;

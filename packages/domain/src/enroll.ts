@@ -188,7 +188,7 @@ export type CreateStatus = (typeof CREATE_STATUS)[keyof typeof CREATE_STATUS];
 export const CREATE_STATUSES: readonly CreateStatus[] = [CREATE_STATUS.pending, CREATE_STATUS.generated];
 
 /**
- * On-site audit of an application (issue 8 "Audit"): pending (待审核) until a reviewer of its region
+ * On-site audit of an application (spec §2 "Enrolment records", audit): pending (待审核) until a reviewer of its region
  * passes (审核通过) or rejects it with a reason (审核不通过). A rejected application may be corrected and
  * resubmitted while enrolment is open, which makes it pending again; a passed one is final.
  */
@@ -381,7 +381,7 @@ export interface CanCandidate {
   /** True inside the plan's online enrolment window. */
   canCandidate: boolean;
   /**
-   * The open plan; when none is open, the most recent closed plan the candidate applied to (issue 8:
+   * The open plan; when none is open, the most recent closed plan the candidate applied to (
    * the application, its audit and its form stay reachable after enrolment ends); else null.
    */
   planId: number | null;

@@ -20,7 +20,7 @@ import {
 } from './support';
 
 /**
- * The last mile of a recruitment cycle (issue 9): the office arranges exam rooms for the passed
+ * The last mile of a recruitment cycle: the office arranges exam rooms for the passed
  * applicants of a plan, generates the tickets with a progress bar and distributes them; a candidate on
  * a 375 px phone downloads the ticket inside the print window and reads it; the office imports the
  * results and, from the score-query start, the candidate reads them.

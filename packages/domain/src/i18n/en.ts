@@ -443,7 +443,7 @@ export const en: Record<keyof typeof zh, string> = {
   'screen.candidateUserState': 'Candidate account state',
   'screen.button.import': 'Import',
   'screen.button.audit': 'Audit',
-  // audit (issue 8)
+  // audit
   'enroll.audit.reasonRequired': 'Give the reason for the rejection',
   'enroll.audit.tooMany': 'At most {max} applications can be audited at once',
   'enroll.audit.passedLocked': 'A passed application can no longer be changed',
@@ -459,7 +459,7 @@ export const en: Record<keyof typeof zh, string> = {
     'Removed {count} entries older than {days} days; younger entries are kept for the retention period',
   'field.auditStatus': 'Audit status',
   'field.auditReason': 'Reason for rejection',
-  // plan data, education plan (issue 8)
+  // plan data, education plan
   'educationPlan.category.exists':
     'The plan category "{category}" already has its education levels; edit that record instead',
   'planData.exists':
@@ -469,7 +469,7 @@ export const en: Record<keyof typeof zh, string> = {
   'planData.status.changed': 'Status changed',
   'status.planData.0': 'Inactive',
   'status.planData.1': 'Active',
-  // candidate accounts (issue 8)
+  // candidate accounts
   'auth.login.disabledReason':
     'The account is disabled: {reason}. Please contact the administrator with any questions',
   'candidateUser.state.0': 'Active',
@@ -478,7 +478,7 @@ export const en: Record<keyof typeof zh, string> = {
   'candidateUser.delete.enrolled': 'The candidate has applied and cannot be deleted',
   'field.candidateUser.stateReason': 'Reason for disabling',
   'field.candidateUser.region': 'Region applied to',
-  // instructions (issue 8)
+  // instructions
   'field.instruction.planId': 'Recruit plan',
   'field.instruction.type': 'Instruction type',
   'field.instruction.context': 'Instruction content',
@@ -498,7 +498,7 @@ export const en: Record<keyof typeof zh, string> = {
   'field.provinceObject.dict': 'dictionaries',
   'field.provinceObject.arrangement': 'the room and seat arrangement and its settings',
 
-  // Issue 9: admission tickets and results
+  // admission tickets and results
   'field.enrollId': 'Enrolment',
   'field.admissionNumber': 'Admission number',
   'field.examDate': 'Exam date',
@@ -609,7 +609,7 @@ export const en: Record<keyof typeof zh, string> = {
   'plan.phase.interview': 'Interview',
   'plan.phase.physicalExam': 'Physical examination',
   'plan.phase.listPublished': 'Signing list published',
-  // Issue 9, helper A: admission ticket CRUD, distribution, import, export, arrangement, candidate ticket
+  // admission ticket CRUD, distribution, import, export, arrangement, candidate ticket
   'ticket.notFound': 'Admission ticket not found',
   'ticket.exists': 'This enrolment already has an admission ticket',
   'ticket.notPassed': 'This enrolment has not passed the on-site audit; no ticket can be added',
@@ -630,7 +630,7 @@ export const en: Record<keyof typeof zh, string> = {
   'import.cell.ticketDistributed': "This candidate's ticket has been distributed and cannot be changed",
   'import.cell.inFile': '{label} "{value}" appears more than once in the file',
   'import.cell.ticketTaken': '{label} "{value}" is used by another ticket of this plan',
-  // Issue 9, part C: admission results (server)
+  // admission results (server)
   'import.sheet.admissionResult': 'Admission results import template',
   'import.col.admissionCounty': 'Admitted county',
   'import.cell.score': '{label} must be a number from 0 to 1000 with at most two decimals',
@@ -642,7 +642,7 @@ export const en: Record<keyof typeof zh, string> = {
   'result.sealed.unreadable':
     'The physical examination of admission result {id} cannot be opened: the sealed value does not belong to this record or its key is not configured; contact the system administrator',
   'result.sheet': 'Admission results',
-  // Issue 9, helper B: ticket PDFs, the generate job, the verification page
+  // ticket PDFs, the generate job, the verification page
   'ticket.pdf.title': '{year} {plan} admission ticket',
   'ticket.pdf.subject': 'Admission ticket',
   'ticket.pdf.photo': 'Photo',

@@ -435,7 +435,7 @@ export const zh = {
   'screen.candidateUserState': '考生账号状态',
   'screen.button.import': '导入',
   'screen.button.audit': '审核',
-  // audit (issue 8)
+  // audit
   'enroll.audit.reasonRequired': '请填写不通过原因',
   'enroll.audit.tooMany': '一次最多审核{max}条报名',
   'enroll.audit.passedLocked': '已审核通过的报名不能修改',
@@ -450,7 +450,7 @@ export const zh = {
   'log.retention.cleaned': '已清除 {count} 条 {days} 天以前的日志，较新的日志在保留期内保留',
   'field.auditStatus': '审核状态',
   'field.auditReason': '不通过原因',
-  // plan data, education plan (issue 8)
+  // plan data, education plan
   'educationPlan.category.exists': '计划类别“{category}”已设置对应学历，请修改原记录',
   'planData.exists': '该招聘计划下已有相同报考县、计划类别、学段和学科的数据',
   'planData.county.notCounty': '{label}必须选择到县（区）一级',
@@ -458,7 +458,7 @@ export const zh = {
   'planData.status.changed': '状态已变更',
   'status.planData.0': '停用',
   'status.planData.1': '启用',
-  // candidate accounts (issue 8)
+  // candidate accounts
   'auth.login.disabledReason': '账号已停用，原因：{reason}。如有疑问请联系管理员',
   'candidateUser.state.0': '正常',
   'candidateUser.state.1': '停用',
@@ -466,7 +466,7 @@ export const zh = {
   'candidateUser.delete.enrolled': '考生已报名，不能删除',
   'field.candidateUser.stateReason': '停用原因',
   'field.candidateUser.region': '报考地区',
-  // instructions (issue 8)
+  // instructions
   'field.instruction.planId': '招聘计划',
   'field.instruction.type': '须知类型',
   'field.instruction.context': '须知内容',
@@ -486,7 +486,7 @@ export const zh = {
   'field.provinceObject.dict': '字典',
   'field.provinceObject.arrangement': '考场编排及其设置',
 
-  // Issue 9: admission tickets and results
+  // admission tickets and results
   'field.enrollId': '报名记录',
   'field.admissionNumber': '准考证号',
   'field.examDate': '考试日期',
@@ -597,7 +597,7 @@ export const zh = {
   'plan.phase.interview': '面试',
   'plan.phase.physicalExam': '体检',
   'plan.phase.listPublished': '拟聘名单公示',
-  // Issue 9, helper A: admission ticket CRUD, distribution, import, export, arrangement, candidate ticket
+  // admission ticket CRUD, distribution, import, export, arrangement, candidate ticket
   'ticket.notFound': '未找到准考证信息',
   'ticket.exists': '该报名记录已有准考证',
   'ticket.notPassed': '该报名记录未通过现场审核，不能添加准考证',
@@ -617,7 +617,7 @@ export const zh = {
   'import.cell.ticketDistributed': '该考生的准考证已发放，不能修改',
   'import.cell.inFile': '{label}“{value}”在文件中重复',
   'import.cell.ticketTaken': '{label}“{value}”已被本计划的其他准考证使用',
-  // Issue 9, part C: admission results (server)
+  // admission results (server)
   'import.sheet.admissionResult': '录取结果导入模板',
   'import.col.admissionCounty': '录取县',
   'import.cell.score': '{label}必须是 0–1000 的数字，最多两位小数',
@@ -629,7 +629,7 @@ export const zh = {
   'result.sealed.unreadable':
     '录取结果（编号 {id}）的体检结果无法打开：密文与该记录不符或其密钥未配置，请联系系统管理员',
   'result.sheet': '录取结果',
-  // Issue 9, helper B: ticket PDFs, the generate job, the verification page
+  // ticket PDFs, the generate job, the verification page
   'ticket.pdf.title': '{year}年{plan} 准考证',
   'ticket.pdf.subject': '准考证',
   'ticket.pdf.photo': '照片',

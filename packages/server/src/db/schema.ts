@@ -616,7 +616,7 @@ export const importError = pgTable(
 );
 
 /**
- * Admission tickets (issue 9, spec §3 "Admission ticket"): one per enrolment that passed the audit.
+ * Admission tickets (spec §3 "Admission ticket"): one per enrolment that passed the audit.
  * The candidate's fields are read from the enrolment (and its region codes scope the ticket). A seat
  * (plan, exam place, room, seat) is held by one ticket only; so is an admission number in a plan.
  */
@@ -669,7 +669,7 @@ export const ticketArrangement = pgTable('ticket_arrangement', {
 });
 
 /**
- * Admission results (issue 9, spec §3 "Admission result"): one per enrolment, imported. Scores are
+ * Admission results (spec §3 "Admission result"): one per enrolment, imported. Scores are
  * numeric(6,2) read as text. `physicalExamination` is sealed (lib/sealed.ts, bound to its row), never clear.
  */
 export const admissionResult = pgTable(

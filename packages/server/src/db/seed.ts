@@ -165,7 +165,7 @@ export async function seedDemoPlan(tx: Tx, now: Date): Promise<number> {
       ...demo.plan,
       limitBirth: demo.plan.limitBirth ?? '1996-01-01',
       // The notice: "一般不超过30周岁（1996年1月1日以后出生）；取得硕士研究生及以上学历的，可放宽至35周岁
-      // （1991年1月1日以后出生）" — sys_education 11 博士研究生, 14 硕士研究生 (issue 8).
+      // （1991年1月1日以后出生）" — sys_education 11 博士研究生, 14 硕士研究生.
       birthLimits: demo.plan.birthLimits ?? { '11': '1991-01-01', '14': '1991-01-01' },
       status: PLAN_STATUS.open,
       ...demoTimeline(now),

@@ -21,7 +21,7 @@ import { adminWith } from '../recruit-plan/fixtures';
 import { enrolment, LIUZHI, NANMING } from './fixtures';
 
 /**
- * Admission results (issue 9, spec §2/§7): import, list, detail, delete, export and the candidate's
+ * Admission results (spec §2/§7): import, list, detail, delete, export and the candidate's
  * read, on a real PostgreSQL; the physical examination result is sealed at rest, masked everywhere but
  * in the detail for holders of the physicalExam key, and each clear view is in the operation log.
  */

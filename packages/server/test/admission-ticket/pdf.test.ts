@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../helpers';
 import { applyToOpenPlan, idCard, makeAdmin, makeCandidate } from '../enroll/fixtures';
 
 /**
- * Admission ticket PDFs (issue 9, helper B): the document read back with poppler and its QR code
+ * Admission ticket PDFs: the document read back with poppler and its QR code
  * decoded, the generate job through the real pg-boss queue and worker threads, the download links
  * and their gates.
  */

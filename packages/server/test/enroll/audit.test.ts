@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../helpers';
 import { applicationFields, applyToOpenPlan, makeAdmin, multipart, photo } from './fixtures';
 
 /**
- * The audit of applications (issue 8 "Audit"): POST /candidate/enroll/audit passes or rejects
+ * The audit of applications (spec §2 "Enrolment records", audit): POST /candidate/enroll/audit passes or rejects
  * applications of the reviewer's region, all or none; the candidate sees the decision, resubmits a
  * rejected application (pending again) and cannot change a passed one (409).
  */

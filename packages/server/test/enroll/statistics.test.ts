@@ -7,7 +7,7 @@ import { adminWith } from '../recruit-plan/fixtures';
 import { applyToOpenPlan, makeAdmin, type openPlanAndDemand } from './fixtures';
 
 /**
- * The dashboard's counts (issue 8 "Live post ratios", "Dashboard counts by status"), read live here
+ * The dashboard's counts (docs/decisions.md "Live post ratios"), read live here
  * (RATIO_CACHE_SECONDS=0) so that each step's change shows at once; the cache has its own test
  * (plan-data/ratios.test.ts).
  */

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../helpers';
 import { applyToOpenPlan, makeCandidate, openPlanAndDemand } from '../enroll/fixtures';
 
 /**
- * Live post ratios (issue 8): the candidate's subject choices carry "applied / demand", and those
+ * Live post ratios: the candidate's subject choices carry "applied / demand", and those
  * counts (shared with the dashboard) are read once per RATIO_CACHE_SECONDS per node, on the app's
  * clock, rather than per request; RATIO_CACHE_SECONDS=0 reads them every time.
  */

@@ -100,7 +100,7 @@ const TEXT_MAX: [keyof typeof RESULT_MAX & string, number][] = [
 
 /**
  * Import of admission results (spec §2 "Admission results", §7 importExcel/{param} with param = plan
- * id; issue 9) through the one import mechanism: all rows or none. Columns: 身份证号 (required; an
+ * id) through the one import mechanism: all rows or none. Columns: 身份证号 (required; an
  * enrolment of the plan inside the importer's region), 姓名 (required, equal to the enrolment's
  * name), 准考证号, 资格复审结果 and 岗前培训 (合格/不合格 → '1'/'0'), 笔试成绩, 面试成绩, 总成绩
  * (domain SCORE_RE), 体检结果 (≤ 200 characters, sealed before it is written and bound to the

@@ -31,7 +31,7 @@ import { loadRegions } from '../system/reference/service';
 import { writeTrail } from '../monitor/service-trail';
 
 /**
- * Admission results in the back office (spec §2 "Admission results", §3 "Admission result", §7; issue 9):
+ * Admission results in the back office (spec §2 "Admission results", §3 "Admission result", §7):
  * list, detail, delete, code lists. The region scope is the enrolment's (province/city/county codes of
  * `enroll`). The physical examination result is sealed at rest (lib/sealed.ts, bound to its column and
  * row by {@link peSlot}): lists never read it (only whether one exists), the detail opens
@@ -322,7 +322,7 @@ export function admissionPassOptions(lang: Lang) {
 
 /**
  * GET /api/admissionResults/getAdmissionResultsByPlanId/{planId}: the candidate's own result in the
- * plan (spec §3, issue 9), physical exam in clear (their own data; not logged). 400
+ * plan (spec §3), physical exam in clear (their own data; not logged). 400
  * 'result.window.notOpen' {start} before the plan's scoreQueryStartTime; 404 'result.none' when the
  * plan is unknown or the candidate has no result in it.
  */

@@ -41,7 +41,7 @@ import type { AdminPrincipal } from '../../types';
 import { timePdfRender } from '../../plugins/metrics';
 
 /**
- * Admission ticket PDFs (issue 9; spec §2 "Admission tickets" generate/download, §3 "Admission
+ * Admission ticket PDFs (spec §2 "Admission tickets" generate/download, §3 "Admission
  * ticket"): rendering (on demand in-process, in batches on a pool of worker threads), storage of the
  * files, the generate job with its progress row, the download links of the back office and of the
  * candidate, and the rows the verification page reads. Ticket rows are read straight from the schema

@@ -39,7 +39,7 @@ const BASE = '/candidate/admissionTicket';
 const planIdParams = z.object({ planId: idNumber('rule.invalidOption', 'rule.invalidOption') });
 
 /**
- * Admission tickets in the back office (issue 9; spec §2 "Admission tickets", §7): list, detail,
+ * Admission tickets in the back office (spec §2 "Admission tickets", §7): list, detail,
  * add, edit, delete, distribution, import, export and the room and seat arrangement, each narrowed to
  * the caller's region through the ticket's enrolment. PDF generation and downloads are in pdf-*.ts.
  * The arrangement (its settings, preview and save) is province-only (docs/decisions.md "Arrangement

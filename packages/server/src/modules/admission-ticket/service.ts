@@ -27,7 +27,7 @@ import { scopeWhere } from '../../lib/scope';
 import { isPgError } from '../system/common';
 
 /*
- * Admission tickets in the back office (issue 9; spec §2 "Admission tickets", §7): list, detail, add,
+ * Admission tickets in the back office (spec §2 "Admission tickets", §7): list, detail, add,
  * edit, delete, distribution. Every read and change is narrowed to the caller's region through the
  * ticket's enrolment (province/city/county codes); outside it a ticket does not exist (404).
  */

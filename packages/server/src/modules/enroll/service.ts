@@ -88,7 +88,7 @@ export function enrolmentClosedReason(
   plan: { status: string; enrollStartTime: Date | string; enrollEndTime: Date | string } | null | undefined,
   now: Date,
 ): { key: MessageKey; params?: MessageParams } | null {
-  // A closed plan (issue 8: its candidates still see it) says when its enrolment ended.
+  // A closed plan (its candidates still see it) says when its enrolment ended.
   if (plan?.status === PLAN_STATUS.closed)
     return { key: 'enroll.ended', params: { end: formatDateTime(plan.enrollEndTime) } };
   if (!plan || plan.status !== PLAN_STATUS.open) return { key: 'enroll.noPlan' };
@@ -137,7 +137,7 @@ export async function checkApplication(
   fields: Record<string, unknown>,
   lang: Lang,
 ): Promise<ApplyFields> {
-  // The name and the ID number are the account's (issue 8): a posted name is replaced by the real name.
+  // The name and the ID number are the account's: a posted name is replaced by the real name.
   const [account] = await db
     .select({ idCard: candidateUser.idCard, realName: candidateUser.realName })
     .from(candidateUser)
@@ -162,7 +162,7 @@ export async function checkApplication(
   if (!account || account.idCard !== input.idCard) fail('idCard', 'enroll.idCardMismatch');
   const id = parseIdCard(input.idCard)!;
   const dicts = await loadDicts(db);
-  // The age limit of the chosen education (issue 8: birthLimits, else limitBirth).
+  // The age limit of the chosen education (birthLimits, else limitBirth).
   const tooOld = birthLimitIssue(
     plan,
     input.education,
@@ -390,7 +390,7 @@ const ownedBy = (candidateId: number, where: SQL) => and(where, eq(enroll.candid
 
 /**
  * The plan a candidate's pages are about: the open plan; when none is open, the most recent closed
- * plan if the candidate applied to it (issue 8: the application, its audit status and its form stay
+ * plan if the candidate applied to it (the application, its audit status and its form stay
  * reachable after enrolment ends, through the audit and the exam); else null.
  */
 export async function candidatePlan(ctx: AppContext, candidateId: number): Promise<RecruitPlan | null> {
@@ -523,7 +523,7 @@ export async function submitApplication(
 /**
  * PUT /api/apply: replaces the candidate's own application while the window is open (the photo only
  * when a new one comes); the enrolment form is generated anew. Returns the id; 404 'enroll.notFound'
- * without an application, 409 'enroll.audit.passedLocked' once it passed the audit (issue 8), 400 as
+ * without an application, 409 'enroll.audit.passedLocked' once it passed the audit, 400 as
  * POST. The version rises (an audit of the former version answers 409). Editing a rejected (or
  * pending) application resubmits it: auditStatus goes back to pending;
  * the last rejection's auditReason, auditTime and auditorId stay for the record until the next decision.

@@ -63,7 +63,7 @@ import { useRegionSearchColumn } from '../../components/region-search-column';
 
 /**
  * Admission tickets (/candidate/admissionTicket/index; spec §2 "Admission tickets", §3, §5 on-blur
- * rules, §6 region narrowing, §7; issue 9): the tickets of the administrator's region with add/edit
+ * rules, §6 region narrowing, §7): the tickets of the administrator's region with add/edit
  * (encrypted), detail, delete (a distributed ticket cannot be deleted), distribute / cancel for the
  * selected rows or a whole plan, 编排考场 (arrangement with preview), 生成准考证 with its progress, a
  * PDF preview per row, import (per plan) and export — each behind its PERMISSIONS.admissionTicket key.

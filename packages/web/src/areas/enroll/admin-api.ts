@@ -33,7 +33,7 @@ export const deleteEnrolls = (idList: number[]): Promise<ApiResult<null>> =>
 export const enrollCreateStatusOptions = () =>
   http.get<CodeOption[]>('/candidate/enroll/getEnrollCreateStatus');
 
-/** GET /candidate/enroll/getAuditStatus: the audit status options (issue 8). */
+/** GET /candidate/enroll/getAuditStatus: the audit status options. */
 export const enrollAuditStatusOptions = () => http.get<CodeOption[]>('/candidate/enroll/getAuditStatus');
 
 /** The records an audit decides on, as the reviewer read them: their ids and versions, in one order. */

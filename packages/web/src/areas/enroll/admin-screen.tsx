@@ -60,7 +60,7 @@ const QUERY_MAX = maxLengthsOf(enrollQuerySchema);
  */
 
 const createStatusBadge = (value: string) => (value === CREATE_STATUS.generated ? 'Success' : 'Default');
-/** Audit status badge (issue 8): pending processing, passed success, rejected error. */
+/** Audit status badge: pending processing, passed success, rejected error. */
 const auditStatusBadge = (value: string) =>
   value === AUDIT_STATUS.passed ? 'Success' : value === AUDIT_STATUS.rejected ? 'Error' : 'Processing';
 

@@ -12,7 +12,7 @@ export interface RejectTarget {
 }
 
 /**
- * The 审核不通过 dialog of the enrolment list (issue 8 "Audit"): asks the reason (required, at most
+ * The 审核不通过 dialog of the enrolment list (spec §2 "Enrolment records", audit): asks the reason (required, at most
  * AUDIT_REASON_MAX characters; the server checks the same), then POST /candidate/enroll/audit with
  * auditStatus '2' and the versions shown, toasts the server's message, closes and calls `onDone` — also
  * when a record changed since it was read (409: the message names it, nothing is decided). Test ids:

@@ -236,7 +236,7 @@ export default function RecruitPlanPage() {
             rules={[required('field.limitBirth'), notFuture]}
             fieldProps={{ disabledDate: (d: Dayjs) => d.format('YYYY-MM-DD') > cstDate() }}
           />
-          {/* Issue 8: age limits per education; an education not listed uses limitBirth. */}
+          {/* Age limits per education; an education not listed uses limitBirth. */}
           <Form.Item
             label={t(RECRUIT_PLAN_LABELS.birthLimits!)}
             tooltip={t('admin.plan.birthLimits.help')}

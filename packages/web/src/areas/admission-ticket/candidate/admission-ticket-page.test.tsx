@@ -6,7 +6,7 @@ import { formatDateTime, type CandidateTicket } from '@tegang/domain';
 import AdmissionTicket from './admission-ticket-page';
 
 /**
- * Issue 9, /web/admission_ticket: the §2 reminder, the ticket's fields, the download through a
+ * /web/admission_ticket (spec §2): the §2 reminder, the ticket's fields, the download through a
  * single-use link (directly, or in WeChat in a new page with guidance), the server's reason outside
  * the window. The server is a mocked fetch.
  */

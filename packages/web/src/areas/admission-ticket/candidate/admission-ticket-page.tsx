@@ -24,7 +24,7 @@ const refused = (e: unknown) => e instanceof ApiError && (e.code === 400 || e.co
 const RECOUNT_DELAY_MS = 1500;
 
 /**
- * /web/admission_ticket (spec §2, issue 9). On opening, the §2 reminder (Chrome or Edge; 2B pencil,
+ * /web/admission_ticket (spec §2). On opening, the §2 reminder (Chrome or Edge; 2B pencil,
  * eraser, black pen). With the candidate's distributed ticket inside the plan's print window: the
  * ticket fields as a card and "下载准考证" through a single-use link (GET …/downloadToken/{id}), saved
  * directly, or in WeChat's in-app browser (which blocks downloads) opened in a new page with guidance

@@ -1,5 +1,5 @@
 /**
- * How the candidate's browser gets the ticket PDF (issue 9). WeChat's in-app browser blocks file
+ * How the candidate's browser gets the ticket PDF. WeChat's in-app browser blocks file
  * downloads: there the link opens in a new page and the page explains how to continue in a real
  * browser; everywhere else the PDF is fetched and saved (packages/web/src/api/download.ts).
  */
