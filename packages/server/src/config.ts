@@ -5,6 +5,7 @@ import { CRYPTO_SUITES, type CryptoSuite } from '@tegang/domain';
 import { readSmsSettings, SMS_PROVIDERS, type SmsSettings } from './integrations/sms-config';
 import { trustProxySetting, type TrustProxy } from './lib/trust-proxy';
 import { readStorageSettings, type StorageSettings } from './integrations/storage-config';
+import { serverPath } from './lib/module-path';
 
 /**
  * Configuration from environment variables, validated at start (README "Configuration").
@@ -312,7 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     ratioCacheSeconds: e.RATIO_CACHE_SECONDS,
     logRetentionDays: e.LOG_RETENTION_DAYS,
-    webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDist: path.resolve(e.WEB_DIST ?? serverPath('../web/dist')),
     filesDir: path.join(dataDir, 'files'),
     storage: storage.settings,
     resultKeys: e.RESULT_ENCRYPTION_KEYS?.split(',').map((pair) => {

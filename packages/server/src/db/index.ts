@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { serverPath } from '../lib/module-path';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A Drizzle handle inside a transaction (same query API). */
@@ -41,7 +41,7 @@ export function openDatabase(url: string, max = 10): Database {
   return { db, pool, close: () => pool.end() };
 }
 
-export const MIGRATIONS_DIR = path.resolve(new URL('../../drizzle', import.meta.url).pathname);
+export const MIGRATIONS_DIR = serverPath('drizzle');
 
 /** Applies the SQL migrations in packages/server/drizzle that have not run yet. */
 export async function migrateDatabase(db: Db): Promise<void> {

@@ -20,6 +20,7 @@ import {
   sysUserRole,
 } from './schema';
 import { hashPassword } from '../lib/passwords';
+import { serverPath } from '../lib/module-path';
 import { INSTRUCTION_TYPE_ENROLL_NOTICE } from '../modules/instruction/service';
 
 /**
@@ -27,8 +28,7 @@ import { INSTRUCTION_TYPE_ENROLL_NOTICE } from '../modules/instruction/service';
  * admin role and user, the back-office menu (from SCREENS, kept in step later by menu-sync.ts), and a demo plan for Guizhou whose enrolment window is
  * open today. Runs once: a marker row records it, inside the same transaction.
  */
-const dataFile = (name: string) =>
-  JSON.parse(readFileSync(new URL(`./seed-data/${name}`, import.meta.url), 'utf8'));
+const dataFile = (name: string) => JSON.parse(readFileSync(serverPath(`src/db/seed-data/${name}`), 'utf8'));
 
 interface RegionRow {
   code: string;

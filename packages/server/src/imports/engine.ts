@@ -29,6 +29,7 @@ import { page } from '../lib/envelope';
 import { offsetOf, type Paging } from '../lib/paging';
 import type { ReadInput, ReadMessage } from './read-worker';
 import { countImport } from '../plugins/metrics';
+import { BUILT, workerEntry } from '../lib/module-path';
 
 /** A cell's value as trimmed text (the read worker's conversion; kept here for the benchmark). */
 export { cellText } from './read-worker';
@@ -143,13 +144,15 @@ const TSX_API = pathToFileURL(
     .resolve('tsx/esm/api')
     .replace(/index\.cjs$/, 'index.mjs'),
 ).href;
-const READ_WORKER = new URL('./read-worker.ts', import.meta.url).href;
+const READ_WORKER = workerEntry('imports/read-worker');
 /**
  * The read worker's bootstrap: a worker thread does not apply `--import` loaders to its own entry
  * (Node 20), so it registers tsx's loader itself and then imports the TypeScript entry — the same
- * under `npm start` (tsx) and under vitest.
+ * under `npm start` (tsx) and under vitest. The build's entry (dist/read-worker.js) is imported as is.
  */
-const BOOT = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(READ_WORKER)}); });`;
+const BOOT = BUILT
+  ? `import(${JSON.stringify(READ_WORKER)});`
+  : `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(READ_WORKER)}); });`;
 
 /** Prefix of a read worker's temporary directory (then the process id), under os.tmpdir(). */
 export const READ_TMP_PREFIX = 'tegang-import-';

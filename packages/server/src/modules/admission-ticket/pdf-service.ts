@@ -39,6 +39,7 @@ import { scopeWhere } from '../../lib/scope';
 import { signTicketToken, ticketTokenExpiry, verifyTicketToken } from '../../lib/ticket-token';
 import type { AdminPrincipal } from '../../types';
 import { timePdfRender } from '../../plugins/metrics';
+import { BUILT, workerEntry } from '../../lib/module-path';
 
 /**
  * Admission ticket PDFs (spec §2 "Admission tickets" generate/download, §3 "Admission
@@ -247,7 +248,7 @@ export async function ticketPdf(ctx: AppContext, row: TicketRow, origin: string)
 /** Threads of the pool: one per CPU (os.availableParallelism), at least 1. */
 export const poolSize = (): number => Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
 
-const WORKER = new URL('../../documents/admission-ticket-worker.ts', import.meta.url).href;
+const WORKER = workerEntry('documents/admission-ticket-worker');
 /** tsx's ESM loader as a file URL: the workers import the TypeScript entry under `npm start` and vitest alike. */
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
@@ -259,7 +260,7 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).
 export function createTicketPool(threads = poolSize()): Piscina<TicketPdfData, Uint8Array> {
   return new Piscina({
     filename: WORKER,
-    execArgv: ['--import', TSX_LOADER],
+    execArgv: BUILT ? [] : ['--import', TSX_LOADER],
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: 60_000,
