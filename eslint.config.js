@@ -4,7 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'packages/server/drizzle/**', '**/*.json'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'packages/server/.dist-test-*/**',
+      'data/**',
+      'packages/server/drizzle/**',
+      '**/*.json',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,8 +1,12 @@
-// `npm start`: builds the web app when it is missing, then runs the server (packages/server/src/main.ts)
-// with tsx. Signals pass through so that Ctrl-C stops the server and the embedded database cleanly.
+// `npm start`: builds the web app when it is missing, then runs the server. The built server
+// (packages/server/dist/main.js, `npm run build`) runs with plain node when it is newer than every
+// source file of the server and the domain package; otherwise the source runs with tsx, as in
+// development, and one line says so (docs/decisions.md "Production start: a built server").
+// Signals pass through so that Ctrl-C stops the server and the embedded database cleanly.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -11,10 +15,27 @@ if (!existsSync(`${root}packages/web/dist/index.html`)) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@tegang/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+
+/** The newest modification time (ms) of the files under `dir`, recursively; 0 for an empty tree. */
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true }))
+    if (entry.isFile()) latest = Math.max(latest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  return latest;
+}
+
+const built = `${root}packages/server/dist/main.js`;
+const sources = ['packages/server/src', 'packages/domain/src'].map((dir) => `${root}${dir}`);
+// A build older than a source file would run yesterday's code: the source wins, loudly.
+const fresh = existsSync(built) && statSync(built).mtimeMs > Math.max(...sources.map(newest));
+if (!fresh)
+  console.log(
+    existsSync(built)
+      ? 'The server build is older than its source: running the source with tsx (`npm run build` to start faster).'
+      : 'No server build: running the source with tsx (`npm run build` to start faster).',
+  );
+const args = fresh ? [built] : ['--import', 'tsx', 'packages/server/src/main.ts'];
+const server = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
 // The server's exit code is ours, so a supervisor sees a failure. A server killed by a signal we did
 // not pass on (kill -9, the OOM killer) is a failure too: 128 + the signal number, as a shell reports it.
 let forwarded = null;

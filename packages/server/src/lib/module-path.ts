@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
  * Paths that the server resolves at run time (migrations, seed data, the web app, worker entries) from
  * either of its two forms (docs/decisions.md "Production start: a built server"):
  * - source: src/**\/*.ts run by tsx (`npm start` without a build, vitest, the npm scripts);
- * - build: packages/server/scripts/build.mjs bundles every entry into one flat file dist/<name>.js.
+ * - build: packages/server/scripts/build.mjs bundles each entry into its own file dist/<name>.js, side
+ *   by side in one directory directly under packages/server.
  * A bundled module's import.meta.url is its bundle's, so a path relative to the source file would be
  * wrong there; every such path goes through this file instead, which knows where it sits in each form.
  */
@@ -26,11 +27,11 @@ export function serverPath(relative: string): string {
 
 /**
  * A worker thread's entry as a file URL string, given by its source path under src/ without the
- * extension (`'imports/read-worker'`): src/imports/read-worker.ts from source, dist/read-worker.js in
- * the build (build.mjs makes each worker entry a bundle named after the file). Throws nothing; the
- * worker fails to start if the build is missing that entry.
+ * extension (`'imports/read-worker'`): src/imports/read-worker.ts from source; in the build, the bundle
+ * of that name beside this one (dist/read-worker.js: build.mjs makes each worker entry a bundle named
+ * after its file). Throws nothing; the worker fails to start if the build lacks that entry.
  */
 export function workerEntry(sourcePath: string): string {
-  const name = sourcePath.slice(sourcePath.lastIndexOf('/') + 1);
-  return new URL(BUILT ? `dist/${name}.js` : `src/${sourcePath}.ts`, SERVER_ROOT).href;
+  if (!BUILT) return new URL(`src/${sourcePath}.ts`, SERVER_ROOT).href;
+  return new URL(`./${sourcePath.slice(sourcePath.lastIndexOf('/') + 1)}.js`, import.meta.url).href;
 }
