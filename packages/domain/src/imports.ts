@@ -1,17 +1,11 @@
 import type { MessageKey, MessageParams } from './i18n';
+import type { JobProgress, JobStatus } from './jobs';
 
 /**
- * The one import mechanism (spec §7 importExcel): an uploaded workbook is read as a background job; every bad
- * cell becomes a row of the import-error page; the rows are written in one transaction, or none.
- *
- * Status of an import job: queued, running, done (everything written), rejected (row errors, nothing
- * written), failed (the file could not be read at all, nothing written).
+ * The one import mechanism (spec §7 importExcel): an uploaded workbook is read as a background job
+ * (./jobs.ts); every bad cell becomes a row of the import-error page; the rows are written in one
+ * transaction, or none.
  */
-export const IMPORT_STATUS = { queued: '0', running: '1', done: '2', rejected: '3', failed: '4' } as const;
-export type ImportStatus = (typeof IMPORT_STATUS)[keyof typeof IMPORT_STATUS];
-/** True once the job will not change any more. */
-export const importFinished = (status: string): boolean =>
-  status === IMPORT_STATUS.done || status === IMPORT_STATUS.rejected || status === IMPORT_STATUS.failed;
 
 /** Largest workbook accepted for an import, in bytes. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -52,10 +46,10 @@ export const IMPORT_ISSUE_VALUE_CHARS = 64;
 export const IMPORT_READ_IDLE_SECONDS = 120;
 
 /** GET …/checkImport/{id}: the job's state, for the progress bar. */
-export interface ImportJobView {
+export interface ImportJobView extends JobProgress {
   id: number;
   kind: string;
-  status: ImportStatus;
+  status: JobStatus;
   fileName: string;
   /** Data rows found so far (final once reading ends). */
   total: number;

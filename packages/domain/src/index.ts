@@ -19,6 +19,7 @@ export * from './website';
 export * from './system';
 export * from './menu';
 export * from './screens';
+export * from './jobs';
 export * from './imports';
 export * from './enroll-compare';
 export * from './instruction';

@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { importFinished, type ImportJobView } from '@tegang/domain';
+import { jobFinished, type ImportJobView } from '@tegang/domain';
 import { cellText } from '../src/imports/engine';
 import { enrollCompareImport } from '../src/modules/enroll-compare/import';
 import { fileUpload } from '../test/imports/fixtures';
@@ -81,7 +81,7 @@ export async function run(base: string, adminToken: string, planId: number, rows
         })
       ).json()) as { data: ImportJobView }
     ).data;
-    if (importFinished(job.status)) break;
+    if (jobFinished(job.status)) break;
     await new Promise((r) => setTimeout(r, 100));
   }
   const importSeconds = (performance.now() - start) / 1000;

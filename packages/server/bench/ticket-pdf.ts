@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { importFinished, type RegionScope } from '@tegang/domain';
-import { admissionTicket, candidateUser, importJob } from '../src/db/schema';
+import { jobFinished, type RegionScope } from '@tegang/domain';
+import { admissionTicket, candidateUser, job as jobTable } from '../src/db/schema';
 import { openSession } from '../src/lib/sessions';
 import {
   createTicketPool,
@@ -107,8 +107,8 @@ async function generate(
   const start = performance.now();
   const { jobId, total } = await queueTicketGeneration(app.ctx, input, admin, localOrigin(app.ctx.config));
   for (;;) {
-    const [job] = await app.ctx.db.select().from(importJob).where(eq(importJob.id, jobId));
-    if (job && importFinished(job.status)) {
+    const [job] = await app.ctx.db.select().from(jobTable).where(eq(jobTable.id, jobId));
+    if (job && jobFinished(job.status)) {
       return {
         seconds: (performance.now() - start) / 1000,
         total,

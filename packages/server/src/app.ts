@@ -1,4 +1,5 @@
-import { pgBossJobs } from './imports/jobs';
+import { releaseRunningJobs } from './jobs';
+import { pgBossJobs } from './jobs/queue';
 import { registerCompression } from './plugins/compress';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -104,6 +105,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     req.lang = resolveLang(req.headers['accept-language']);
   });
   app.addHook('onClose', async () => {
+    // No new job is taken here; the jobs running here go back to the queue for another node (stopping
+    // after their current item); then the workers stop.
+    await ctx.jobs.pause();
+    await releaseRunningJobs(ctx);
     await ctx.jobs.stop();
     if (!opts.kv) await kv.close();
     if (!opts.storage) (storage as { close?(): void }).close?.();

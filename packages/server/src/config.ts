@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { CRYPTO_SUITES, type CryptoSuite } from '@tegang/domain';
+import { CRYPTO_SUITES, JOB_STALE_SECONDS_DEFAULT, type CryptoSuite } from '@tegang/domain';
 import { readSmsSettings, SMS_PROVIDERS, type SmsSettings } from './integrations/sms-config';
 import { trustProxySetting, type TrustProxy } from './lib/trust-proxy';
 import { readStorageSettings, type StorageSettings } from './integrations/storage-config';
@@ -48,6 +48,7 @@ const envSchema = z.object({
     .optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  JOB_STALE_SECONDS: z.coerce.number().min(4).max(3600).default(JOB_STALE_SECONDS_DEFAULT),
   NODE_NAME: z
     .string()
     .regex(/^[A-Za-z0-9._-]{1,64}$/, { message: 'letters, digits, dot, dash and underscore (at most 64)' })
@@ -185,6 +186,11 @@ export interface Config {
   shutdown: { graceSeconds: number; timeoutSeconds: number };
   /** This node's name in every log line (NODE_NAME, default the host name). */
   nodeName?: string;
+  /**
+   * Seconds without a heartbeat after which a running job is taken over by another node
+   * (JOB_STALE_SECONDS, default 45; src/jobs, docs/operations.md "Jobs across nodes").
+   */
+  jobStaleSeconds: number;
   /**
    * Who may read /metrics besides loopback (plugins/metrics.ts, docs/security.md "Metrics"): a bearer
    * token (METRICS_TOKEN) and/or addresses and CIDRs (METRICS_ALLOW, comma-separated).
@@ -329,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     insecureProduction: production.waived,
     shutdown: { graceSeconds: e.SHUTDOWN_GRACE_SECONDS, timeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS },
     nodeName: e.NODE_NAME,
+    jobStaleSeconds: e.JOB_STALE_SECONDS,
     metrics: {
       token: e.METRICS_TOKEN,
       allow: (e.METRICS_ALLOW ?? '')

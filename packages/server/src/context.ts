@@ -1,6 +1,6 @@
 import type { Config } from './config';
 import type { Database, Db } from './db';
-import type { Jobs } from './imports/jobs';
+import type { Jobs } from './jobs/queue';
 import type { Kv } from './integrations/kv';
 import type { SmsProvider } from './integrations/sms';
 import type { Storage } from './integrations/storage';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app';
 import { withStartLock } from './db';
 import { keepSpareReadWorker, stopSpareReadWorker } from './imports/engine';
+import { startJobReaper } from './jobs';
 import { resolveDataKeys } from './lib/data-keys';
 import { prepareDatabase, type SeedResult } from './db/seed';
 
@@ -15,7 +16,7 @@ export interface StartedNode {
 /**
  * The start of one node up to `listen` (DESIGN "Runtime"; docs/decisions.md "One start lock"):
  * migrations, the first-start seed, the menu sync, the app (its key ring), and pg-boss's schema and
- * queues — all under the start lock (db/index.ts START_LOCK), so that N nodes started at once on one
+ * queues (then the job reaper starts) — all under the start lock (db/index.ts START_LOCK), so that N nodes started at once on one
  * database take turns: the first prepares, the others wait and then find nothing to do. `now` of the
  * options dates the demo plan of the seed. Throws "Invalid configuration" for missing data keys before
  * anything is written (lib/data-keys.ts), and what the preparation throws (the lock is released
@@ -35,6 +36,9 @@ export async function startNode(opts: AppOptions): Promise<StartedNode> {
     try {
       // pg-boss's start migrates its own schema, and each queue is created: both under the lock.
       await app.ctx.jobs.start();
+      // Jobs whose node stopped are put back in the queue by whichever node sees them first (src/jobs).
+      const stopReaper = startJobReaper(app.ctx, app.log);
+      app.addHook('onClose', async () => stopReaper());
       // A serving node keeps a read worker booted for its next import (imports/engine.ts).
       keepSpareReadWorker();
       app.addHook('onClose', stopSpareReadWorker);

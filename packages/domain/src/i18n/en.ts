@@ -359,8 +359,11 @@ export const en: Record<keyof typeof zh, string> = {
     'The file is beyond what can be processed (the read ran out of memory); split it into smaller files and import again',
   'import.stalled':
     'Reading the file made no progress for {seconds} seconds and was stopped; check that it is an ordinary Excel (.xlsx) file',
-  'import.interrupted':
-    'The previous run of this import was interrupted (the server stopped while reading the file); please import again',
+  'job.resumed':
+    'The server running this job stopped; another server took it over (run {attempt}); what was already done is not repeated',
+  'job.interrupted':
+    'The servers running this job stopped during it several times, so it was ended; check the file or data and start again',
+  'job.failed': 'The job failed: {reason}',
   'import.duplicateRow': 'Duplicates row {row}',
   'import.cell.required': '{label} cannot be empty',
   'import.cell.option': '{label} "{value}" is not a valid option',
@@ -653,6 +656,7 @@ export const en: Record<keyof typeof zh, string> = {
   'ticket.job.running': 'Generating admission tickets',
   'ticket.job.done': 'Finished: {done} generated, {failed} failed',
   'ticket.job.failed': 'Ticket generation failed',
+  'ticket.job.itemFailed': 'Ticket #{id}: {reason}',
   'ticket.job.stale':
     'Ticket #{id} was edited while its PDF was made; the file was discarded, generate it again',
   'ticket.verify.title': 'Admission ticket check',

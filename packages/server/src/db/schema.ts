@@ -565,29 +565,41 @@ export const enrollCompare = pgTable(
 );
 
 /**
- * Imports (the one import mechanism, src/imports): an uploaded workbook read as a pg-boss job.
- * status (domain IMPORT_STATUS): '0' queued, '1' running, '2' done, '3' rejected (row errors; nothing
- * written), '4' failed (the file could not be read). `processed` of `total` rows drive the progress
- * bar; the importer's id and region narrow who may read the job and its errors.
+ * Background jobs (the one jobs mechanism, src/jobs): imports, ticket PDF generation, every batch.
+ * A row is the job's progress and outcome; pg-boss carries the work to a node. status (domain
+ * JOB_STATUS): '0' queued, '1' running, '2' done, '3' rejected (row errors; nothing written), '4' failed.
+ * `processed` of `total` drive the progress bar; the starter's id and region narrow who may read it.
  */
-export const importJob = pgTable(
-  'import_job',
+export const job = pgTable(
+  'job',
   {
     id: id(),
+    /** The job kind of the registry (jobs/registry.ts): an import definition's kind, 'ticketPdf', … */
     kind: varchar('kind', { length: 32 }).notNull(),
+    /** The kind's own parameters (text; JSON for the ticket job). */
     param: text('param'),
+    /** JOB_STATUS: queued, running, done, rejected, failed. */
     status: char('status', { length: 1 }).notNull().default('0'),
+    /** What the job works on, as the list shows it: the uploaded file's name, or "plan 3". */
     fileName: varchar('file_name', { length: 200 }).notNull(),
+    /** The upload in storage (imports), removed when the job ends. */
     fileKey: varchar('file_key', { length: 200 }),
     total: integer('total').notNull().default(0),
     processed: integer('processed').notNull().default(0),
     imported: integer('imported').notNull().default(0),
     errorCount: integer('error_count').notNull().default(0),
-    /** 0–100 for the progress bar: the share of the file read, then 100 when finished. */
-    /** Runs started for this job: a start that finds an earlier run unfinished knows it died there. */
+    /** Runs started for this job: a run after the first is a restart after its node stopped. */
     attempts: smallint('attempts').notNull().default(0),
+    /** 0–100 for the progress bar: the share of the work done, then 100 when finished. */
     percent: smallint('percent').notNull().default(0),
     message: varchar('message', { length: 300 }),
+    /**
+     * The run that holds the job (node name and a per-process id); every write of a run is
+     * conditioned on it, so a run that lost the job to another node writes nothing more.
+     */
+    runner: varchar('runner', { length: 100 }),
+    /** Last sign of life of the running run: older than JOB_STALE_SECONDS, any node re-queues it. */
+    heartbeatTime: ts('heartbeat_time'),
     adminId: ref('admin_id').notNull(),
     provinceCode: varchar('province_code', { length: 12 }),
     cityCode: varchar('city_code', { length: 12 }),
@@ -595,7 +607,10 @@ export const importJob = pgTable(
     createTime: createTime(),
     finishTime: ts('finish_time'),
   },
-  (t) => [index('import_job_kind_idx').on(t.kind, t.createTime)],
+  (t) => [
+    index('job_kind_idx').on(t.kind, t.createTime),
+    index('job_running_idx').on(t.heartbeatTime).where(sql`status = '1'`),
+  ],
 );
 
 /** One bad cell or row of an import (spec §7 pageImportError): a message key and its params, never HTML. */
@@ -605,7 +620,7 @@ export const importError = pgTable(
     id: id(),
     jobId: ref('job_id')
       .notNull()
-      .references(() => importJob.id, { onDelete: 'cascade' }),
+      .references(() => job.id, { onDelete: 'cascade' }),
     rowNumber: integer('row_number').notNull(),
     column: varchar('column', { length: 64 }),
     value: varchar('value', { length: 200 }),

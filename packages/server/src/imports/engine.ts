@@ -4,14 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, DrizzleQueryError, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import {
   IMPORT_ISSUE_VALUE_CHARS,
   IMPORT_READ_IDLE_SECONDS,
   IMPORT_MAX_ROWS,
-  IMPORT_STATUS,
+  JOB_STATUS,
   translate,
+  type JobStatus,
   type ImportErrorView,
   type ImportIssue,
   type ImportJobView,
@@ -23,12 +24,13 @@ import {
 } from '@tegang/domain';
 import type { AppContext } from '../context';
 import type { Tx } from '../db';
-import { importError, importJob } from '../db/schema';
+import { importError, job as jobTable } from '../db/schema';
 import { escapeCell } from '../documents/cells';
 import { page } from '../lib/envelope';
 import { offsetOf, type Paging } from '../lib/paging';
 import type { ReadInput, ReadMessage } from './read-worker';
 import { countImport } from '../plugins/metrics';
+import { JobLost, jobMessage, readJobMessage, type JobKind, type JobRun } from '../jobs';
 import { BUILT, workerEntry } from '../lib/module-path';
 
 /** A cell's value as trimmed text (the read worker's conversion; kept here for the benchmark). */
@@ -36,8 +38,8 @@ export { cellText } from './read-worker';
 
 /**
  * The one import mechanism (docs/architecture.md "Imports"): every import of the system is an
- * {@link ImportDefinition} run by this engine. Steps: the upload is stored and an `import_job` row
- * queued as a pg-boss job (imports/routes.ts); the job reads the workbook's first sheet in a worker
+ * {@link ImportDefinition} run by this engine. Steps: the upload is stored and a job queued
+ * (src/jobs; imports/routes.ts); the job reads the workbook's first sheet in a worker
  * thread (`readRows`: exceljs's streaming reader under heap limits and the caps of docs/security.md
  * "Hostile files"), maps the header row to the definition's columns (by their zh or en caption or
  * key), parses and checks each row (`parse`, plus duplicates by `uniqueKey`), and hands valid rows to
@@ -101,8 +103,6 @@ export const WRITE_BATCH = 2000;
 const WRITES_IN_FLIGHT = 3;
 /** Problems kept per job (the count goes on; the first ones are what a person fixes first). */
 export const MAX_STORED_ISSUES = 5000;
-/** The progress is written at most this often. */
-const PROGRESS_EVERY_MS = 400;
 
 /**
  * A cell value as a problem keeps it: at most IMPORT_ISSUE_VALUE_CHARS characters, then '…' (a
@@ -297,7 +297,7 @@ export async function* readRows(
 }
 
 interface RunOutcome {
-  status: (typeof IMPORT_STATUS)[keyof typeof IMPORT_STATUS];
+  status: JobStatus;
   total: number;
   imported: number;
   issues: ImportIssue[];
@@ -306,74 +306,52 @@ interface RunOutcome {
 }
 
 /**
- * Reads and writes one import job (the pg-boss handler of every import queue). The job row must be
- * queued; each start counts in `import_job.attempts`. A job found 'running' after a start was counted
- * is the remains of a run whose process died (pg-boss retries a job whose node went away): it is not
- * read again — the file may be what killed the process — but ends 'failed' ('import.interrupted') with
- * its upload removed. Otherwise ends with the job 'done', 'rejected' (row problems, nothing written)
- * or 'failed' (an unreadable file, a cap of docs/security.md "Hostile files" crossed, or the read
- * worker out of memory), and the upload removed. Throws only when the database is unreachable.
+ * The job kind of import definition `def` (src/jobs): reads and writes one import job on whichever
+ * node takes it. The rows and the job's 'done' commit in one transaction, so a run that dies before
+ * the commit leaves nothing, and the node that takes the job over (attempt 2) reads the upload again
+ * from the start. A job whose nodes stopped twice while reading it ends failed ('job.interrupted'):
+ * a file that brings a node down is not passed round the cluster. Otherwise ends 'done', 'rejected'
+ * (row problems, nothing written) or 'failed' (an unreadable file, a cap of docs/security.md "Hostile
+ * files" crossed, the read worker out of memory, the upload missing). The upload is removed once the
+ * job has ended for good.
  */
-export async function runImport<Row, Prep>(
-  ctx: AppContext,
-  def: ImportDefinition<Row, Prep>,
-  jobId: number,
-): Promise<void> {
-  const [job] = await ctx.db.select().from(importJob).where(eq(importJob.id, jobId));
-  if (!job || job.kind !== def.kind) return;
-  if (job.status !== IMPORT_STATUS.queued && job.status !== IMPORT_STATUS.running) return;
-  await ctx.db.delete(importError).where(eq(importError.jobId, jobId));
-  // Claimed only from the state read (another node that claimed it first changed `attempts`).
-  const [claimed] = await ctx.db
-    .update(importJob)
-    .set({
-      status: IMPORT_STATUS.running,
-      attempts: sql`${importJob.attempts} + 1`,
-      processed: 0,
-      total: 0,
-      imported: 0,
-      errorCount: 0,
-      percent: 0,
-    })
-    .where(
-      and(eq(importJob.id, jobId), eq(importJob.status, job.status), eq(importJob.attempts, job.attempts)),
-    )
-    .returning({ id: importJob.id });
-  if (!claimed) return;
-  if (job.status === IMPORT_STATUS.running && job.attempts >= 1) {
-    await finish(ctx, jobId, failed('import.interrupted'));
-    countImport(def.kind, IMPORT_STATUS.failed); // tegang_imports_total (README "Metrics")
-    if (job.fileKey) await ctx.storage.remove(job.fileKey);
-    return;
-  }
-
-  const data = job.fileKey ? await ctx.storage.get(job.fileKey) : null;
-  let outcome: RunOutcome;
-  if (!data) {
-    outcome = failed('import.fileMissing');
-  } else {
-    const info: ImportJobInfo = {
-      id: job.id,
-      param: job.param,
-      adminId: job.adminId,
-      scope: { provinceCode: job.provinceCode, cityCode: job.cityCode, countyCode: job.countyCode },
-      fileName: job.fileName,
-    };
-    outcome = await readAndWrite(ctx, def, info, data);
-  }
-
-  await finish(ctx, jobId, outcome);
-  countImport(def.kind, outcome.status); // tegang_imports_total (README "Metrics")
-  if (job.fileKey) await ctx.storage.remove(job.fileKey);
+export function importJobKind<Row, Prep>(def: ImportDefinition<Row, Prep>): JobKind {
+  return {
+    kind: def.kind,
+    maxAttempts: 2,
+    async run(ctx, run) {
+      const job = run.job;
+      await ctx.db.delete(importError).where(eq(importError.jobId, job.id));
+      const data = job.fileKey ? await ctx.storage.get(job.fileKey) : null;
+      let outcome: RunOutcome;
+      if (!data) {
+        outcome = failed('import.fileMissing');
+      } else {
+        const info: ImportJobInfo = {
+          id: job.id,
+          param: job.param,
+          adminId: job.adminId,
+          scope: { provinceCode: job.provinceCode, cityCode: job.cityCode, countyCode: job.countyCode },
+          fileName: job.fileName,
+        };
+        outcome = await readAndWrite(ctx, def, info, data, run);
+      }
+      if (!run.signal.aborted && outcome.status !== JOB_STATUS.done) await finish(ctx, run, outcome);
+    },
+    async ended(ctx, row) {
+      countImport(def.kind, row.status); // tegang_imports_total (README "Metrics")
+      if (row.fileKey) await ctx.storage.remove(row.fileKey);
+    },
+  };
 }
 
 /** Stores the outcome: the problems and the job's final state, in one transaction. */
-async function finish(ctx: AppContext, jobId: number, outcome: RunOutcome): Promise<void> {
+async function finish(ctx: AppContext, run: JobRun, outcome: RunOutcome): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     for (let i = 0; i < outcome.issues.length; i += 500) {
       await tx.insert(importError).values(
         outcome.issues.slice(i, i + 500).map((issue) => ({
-          jobId,
+          jobId: run.job.id,
           rowNumber: issue.rowNumber,
           column: issue.column,
           value: issue.value === null ? null : clip(issue.value),
@@ -382,30 +360,28 @@ async function finish(ctx: AppContext, jobId: number, outcome: RunOutcome): Prom
         })),
       );
     }
-    await tx
-      .update(importJob)
-      .set({
+    await run.finish(
+      {
         status: outcome.status,
         total: outcome.total,
         processed: outcome.total,
         imported: outcome.imported,
         errorCount: outcome.errorCount,
         message: outcome.message,
-        percent: 100,
-        finishTime: ctx.now(),
-      })
-      .where(eq(importJob.id, jobId));
+      },
+      tx,
+    );
   });
 }
 
 function failed(key: MessageKey, params?: MessageParams): RunOutcome {
   return {
-    status: IMPORT_STATUS.failed,
+    status: JOB_STATUS.failed,
     total: 0,
     imported: 0,
     issues: [],
     errorCount: 0,
-    message: JSON.stringify({ key, params: params ?? {} }),
+    message: jobMessage(key, params),
   };
 }
 
@@ -414,30 +390,16 @@ async function readAndWrite<Row, Prep>(
   def: ImportDefinition<Row, Prep>,
   job: ImportJobInfo,
   data: Buffer,
+  run: JobRun,
 ): Promise<RunOutcome> {
   const issues: ImportIssue[] = [];
   let errorCount = 0;
   let total = 0;
   let imported = 0;
   let bytesRead = 0;
-  let lastProgress = Date.now();
   const captions = new Map(def.columns.map((c) => [c.key, c.labelKey]));
-  /**
-   * The progress goes to the job row on another connection without holding up the read (one update
-   * in flight at most; awaited before the job's final update so that it never lands after it). A
-   * failed progress update is not the import's failure: the transaction reports a lost database.
-   */
-  let progressing: Promise<unknown> | null = null;
-  const progress = () => {
-    if (progressing || Date.now() - lastProgress < PROGRESS_EVERY_MS) return;
-    lastProgress = Date.now();
-    progressing = ctx.db
-      .update(importJob)
-      .set({ processed: total, percent: Math.min(99, Math.floor((bytesRead / data.length) * 100)) })
-      .where(eq(importJob.id, job.id))
-      .catch(() => undefined)
-      .finally(() => (progressing = null));
-  };
+  // The share of the file read, on another connection without holding up the read (src/jobs).
+  const progress = () => run.progress({ processed: total, percent: (bytesRead / data.length) * 100 });
   // The current row, as `report` sees it (one function for every row: nothing allocated per row).
   let rowNumber = 0;
   let rowOk = true;
@@ -545,6 +507,8 @@ async function readAndWrite<Row, Prep>(
               }
             }
           }
+          // Taken over by another node, or released at this node's stop: roll back, write nothing.
+          if (run.signal.aborted) throw new JobLost(job.id);
           progress();
         }
       } catch (error) {
@@ -562,22 +526,25 @@ async function readAndWrite<Row, Prep>(
         imported += batch.length;
       }
       if (!total) throw new ImportFileError('import.empty');
+      // 'done' commits with the rows: a run that dies before this commit leaves neither.
+      await run.finish({ status: JOB_STATUS.done, total, processed: total, imported, errorCount: 0 }, tx);
     });
   } catch (error) {
+    if (error instanceof JobLost || run.signal.aborted) throw error;
     if (error instanceof RowsRejected)
-      return { status: IMPORT_STATUS.rejected, total, imported: 0, issues, errorCount, message: null };
+      return { status: JOB_STATUS.rejected, total, imported: 0, issues, errorCount, message: null };
     if (error instanceof ImportFileError) return { ...failed(error.key, error.params), total };
     if (isUnreadable(error)) return { ...failed('import.unreadable'), total };
     throw error;
-  } finally {
-    await progressing;
   }
-  return { status: IMPORT_STATUS.done, total, imported, issues: [], errorCount: 0, message: null };
+  return { status: JOB_STATUS.done, total, imported, issues: [], errorCount: 0, message: null };
 }
 
 /** Errors of exceljs/unzip on a file that is not a workbook (or a broken one). */
 function isUnreadable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
+  // Drizzle wraps the driver's error (DrizzleQueryError): the SQLSTATE is on its cause.
+  if (error instanceof DrizzleQueryError) return false;
   if ('code' in error && typeof (error as { code: unknown }).code === 'string') {
     // database errors carry a five-character SQLSTATE: those are not the file's fault
     return !/^[0-9A-Z]{5}$/.test((error as { code: string }).code);
@@ -586,27 +553,19 @@ function isUnreadable(error: unknown): boolean {
 }
 
 /** The job as checkImport answers it, `message` translated into `lang`. */
-export function jobView(row: typeof importJob.$inferSelect, lang: Lang): ImportJobView {
-  let message: string | null = null;
-  if (row.message) {
-    try {
-      const parsed = JSON.parse(row.message) as { key: MessageKey; params: MessageParams };
-      message = translate(lang, parsed.key, parsed.params);
-    } catch {
-      message = row.message;
-    }
-  }
+export function jobView(row: typeof jobTable.$inferSelect, lang: Lang): ImportJobView {
   return {
     id: row.id,
     kind: row.kind,
-    status: row.status as ImportJobView['status'],
+    status: row.status as JobStatus,
     fileName: row.fileName,
     total: row.total,
     processed: row.processed,
     imported: row.imported,
     errorCount: row.errorCount,
     percent: row.percent,
-    message,
+    message: readJobMessage(row.message, lang),
+    attempts: row.attempts,
     createTime: row.createTime.toISOString(),
     finishTime: row.finishTime?.toISOString() ?? null,
   };

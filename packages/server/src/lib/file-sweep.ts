@@ -1,7 +1,7 @@
 import { inArray, sql, type Column } from 'drizzle-orm';
-import { importFinished } from '@tegang/domain';
+import { jobFinished } from '@tegang/domain';
 import type { Db } from '../db';
-import { admissionTicket, enroll, importJob } from '../db/schema';
+import { admissionTicket, enroll, job } from '../db/schema';
 import type { Storage, StoredFile } from '../integrations/storage';
 
 /**
@@ -55,10 +55,10 @@ async function importsInUse(db: Db, keys: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (let i = 0; i < keys.length; i += BATCH) {
     const rows = await db
-      .select({ key: importJob.fileKey, status: importJob.status })
-      .from(importJob)
-      .where(inArray(importJob.fileKey, keys.slice(i, i + BATCH)));
-    for (const r of rows) if (r.key && !importFinished(r.status)) found.add(r.key);
+      .select({ key: job.fileKey, status: job.status })
+      .from(job)
+      .where(inArray(job.fileKey, keys.slice(i, i + BATCH)));
+    for (const r of rows) if (r.key && !jobFinished(r.status)) found.add(r.key);
   }
   return found;
 }

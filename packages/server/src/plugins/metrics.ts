@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import client from 'prom-client';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
-import type { Jobs } from '../imports/jobs';
+import type { Jobs } from '../jobs/queue';
 
 /**
  * Prometheus metrics (README "Metrics", docs/security.md "Metrics"), served by `GET /metrics`
@@ -124,7 +124,7 @@ export function registerMetrics(app: FastifyInstance): void {
     registers: [registry],
     async collect() {
       if (Date.now() - depths.at > QUEUE_CACHE_MS) {
-        // pgboss.job exists once the job queue has started on this database (imports/jobs.ts);
+        // pgboss.job exists once the job queue has started on this database (jobs/queue.ts);
         // before that the query fails and there are no depths to report.
         const rows = await pool
           .query<{ name: string; state: string; n: number }>(
@@ -166,6 +166,7 @@ function timedJobs(inner: Jobs, histogram: client.Histogram<'queue' | 'outcome'>
         }
       }),
     start: () => inner.start(),
+    pause: () => inner.pause(),
     stop: () => inner.stop(),
   };
 }

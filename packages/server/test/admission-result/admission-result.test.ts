@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  IMPORT_STATUS,
+  JOB_STATUS,
   MASKED,
   PERMISSIONS,
   translate,
@@ -152,7 +152,7 @@ describe('import of admission results', () => {
       row(b, { 身份证号: '' }),
       row(c, { 体检结果: 'x'.repeat(201), 录取状态: '' }),
     ]);
-    expect(view.status).toBe(IMPORT_STATUS.rejected);
+    expect(view.status).toBe(JOB_STATUS.rejected);
     expect(view.imported).toBe(0);
     const records = (await importIssues(t, BASE, id, admin)).records;
     expect(records.find((i) => i.rowNumber === 4)!.message).toContain('不一致');
@@ -183,7 +183,7 @@ describe('import of admission results', () => {
   it('refuses an ID number of the plan outside the importer’s region', async () => {
     const liuzhiAdmin = await makeAdmin(t, LIUZHI);
     const { view, id } = await runImport([row(a), row(b)], liuzhiAdmin);
-    expect(view.status).toBe(IMPORT_STATUS.rejected);
+    expect(view.status).toBe(JOB_STATUS.rejected);
     const issues = (await importIssues(t, BASE, id, liuzhiAdmin)).records;
     expect(issues.map((i) => `${i.rowNumber}:${i.column}`)).toEqual(['2:身份证号']);
     expect(await resultRows()).toEqual([]);
@@ -194,10 +194,10 @@ describe('import of admission results', () => {
       row(a, { 体检结果: 'old value' }),
       row(b, { 体检结果: PE_B, 录取县: '六枝特区', 录取状态: '待定', 岗前培训: '不合格' }),
     ]);
-    expect(first.view.status).toBe(IMPORT_STATUS.done);
+    expect(first.view.status).toBe(JOB_STATUS.done);
     expect(first.view.imported).toBe(2);
     const second = await runImport([row(a, { 体检结果: PE_A, 备注: '补录' })]);
-    expect(second.view.status).toBe(IMPORT_STATUS.done);
+    expect(second.view.status).toBe(JOB_STATUS.done);
     const rows = await resultRows();
     expect(rows).toHaveLength(2);
     const ra = rows.find((r) => r.enrollId === a.enrollId)!;

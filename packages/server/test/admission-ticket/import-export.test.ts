@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_STATUS, IMPORT_STATUS, type CandidateTicket } from '@tegang/domain';
+import { AUDIT_STATUS, JOB_STATUS, type CandidateTicket } from '@tegang/domain';
 import { admissionTicket, recruitPlan } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../helpers';
 import { makeAdmin } from '../enroll/fixtures';
@@ -56,7 +56,7 @@ describe('admission ticket import', () => {
     const old = await insertTicket(t, b!, { ticketCreateStatus: '1' });
     const { job, issues } = await runImport(plan.id, [row(a!.idCard, '01'), row(b!.idCard, '02')]);
     expect(issues).toEqual([]);
-    expect(job).toMatchObject({ status: IMPORT_STATUS.done, imported: 2 });
+    expect(job).toMatchObject({ status: JOB_STATUS.done, imported: 2 });
     const tickets = await ticketsOfPlan(t, plan.id);
     expect(tickets.length).toBe(2);
     const updated = tickets.find((x) => x.enrollId === b!.id)!;
@@ -100,7 +100,7 @@ describe('admission ticket import', () => {
       row(yunyan!.idCard, '08', { 1: 'TAKEN' }), // row 8: number of another ticket
       row(yunyan!.idCard, '07', { 2: '2031-02-30', 6: '009', 7: '09', 8: '' }), // row 9
     ]);
-    expect(job.status).not.toBe(IMPORT_STATUS.done);
+    expect(job.status).not.toBe(JOB_STATUS.done);
     expect(job.imported).toBe(0);
     const at = (r: number) => issues.filter((i) => i.rowNumber === r).map((i) => [i.column, i.message]);
     expect(at(2)).toEqual([]);

@@ -165,15 +165,18 @@ describe('nodes started together', () => {
     await stopAll([first!]);
     expect(failures([first!])).toEqual([]);
     const before = await counts(url);
-    // The database as the previous release left it: the last migration not applied. Its audit_trail
-    // table and functions are dropped (and the columns it added), its journal row removed.
+    // The database as the previous release left it: the last migration not applied. Its job table
+    // is import_job again (without the run columns and indexes it added), its journal row removed.
     await admin(
       (db) =>
         db.query(`
-          drop table audit_trail;
-          drop function audit_trail_append_only();
-          alter table enroll drop column version;
-          alter table import_job drop column attempts;
+          drop index job_running_idx;
+          alter table job drop column runner;
+          alter table job drop column heartbeat_time;
+          alter index job_kind_idx rename to import_job_kind_idx;
+          alter table job rename to import_job;
+          alter table import_error rename constraint import_error_job_id_job_id_fk
+            to import_error_job_id_import_job_id_fk;
           delete from drizzle.__drizzle_migrations
            where id = (select max(id) from drizzle.__drizzle_migrations);`),
       url,
@@ -188,8 +191,8 @@ describe('nodes started together', () => {
     }
     const after = await counts(url);
     expect(after).toEqual(before);
-    const { rows } = await admin((db) => db.query(`select to_regclass('audit_trail') as t`), url);
-    expect(rows[0].t).toBe('audit_trail');
+    const { rows } = await admin((db) => db.query(`select to_regclass('job') as t`), url);
+    expect(rows[0].t).toBe('job');
   });
 
   it('a start that fails lets go of the lock: the node waiting behind it comes up', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admissionTicket, enroll, importJob, sysUser } from '../../src/db/schema';
+import { admissionTicket, enroll, job, sysUser } from '../../src/db/schema';
 import type { Storage } from '../../src/integrations/storage';
 import { startFileSweep, sweepFiles, sweepMessage } from '../../src/lib/file-sweep';
 import { createTestApp, type TestApp } from '../helpers';
@@ -106,7 +106,7 @@ describe('the file sweep', () => {
     const recentUpload = await put('imports/recent.xlsx', 2 * HOUR);
     const queuedUpload = await put('imports/queued.xlsx', 25 * HOUR);
     const [admin] = await t.database.db.select({ id: sysUser.id }).from(sysUser).limit(1);
-    await t.database.db.insert(importJob).values({
+    await t.database.db.insert(job).values({
       kind: 'planData',
       fileName: 'queued.xlsx',
       fileKey: queuedUpload,

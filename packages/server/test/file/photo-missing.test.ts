@@ -71,7 +71,7 @@ describe('a missing photo file', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(view).toMatchObject({ status: '2', done: 1, failed: 1 });
-    expect(view!.message).toContain(`#${tickets[1]!.id}: 照片文件缺失`);
+    expect(view!.message).toContain(`准考证 #${tickets[1]!.id}：照片文件缺失`);
     const [blank] = await t.database.db
       .select()
       .from(admissionTicket)

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_STATUS, PERMISSIONS, type EnrollCompareRow, type Page } from '@tegang/domain';
+import { JOB_STATUS, PERMISSIONS, type EnrollCompareRow, type Page } from '@tegang/domain';
 import { enroll, enrollCompare } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../helpers';
 import { applyToOpenPlan, idCard, makeAdmin } from '../enroll/fixtures';
@@ -50,7 +50,7 @@ describe('enrolment comparison', () => {
     });
     expect(queued.status).toBe(200);
     const job = await waitForImport(t, BASE, queued.body.data.id, token);
-    expect(job).toMatchObject({ status: IMPORT_STATUS.done, imported: 3 });
+    expect(job).toMatchObject({ status: JOB_STATUS.done, imported: 3 });
     const page = await list({ planId });
     expect(page.total).toBe(3);
     const byId = new Map(page.records.map((r) => [r.idCard, r]));
@@ -88,7 +88,7 @@ describe('enrolment comparison', () => {
       dataSource: '另一个系统',
     });
     const job = await waitForImport(t, BASE, queued.body.data.id, token);
-    expect(job.status).toBe(IMPORT_STATUS.rejected);
+    expect(job.status).toBe(JOB_STATUS.rejected);
     expect((await importIssues(t, BASE, job.id, token)).records.map((i) => [i.rowNumber, i.message])).toEqual(
       [
         [3, '姓名不能为空'],

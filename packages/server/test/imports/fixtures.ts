@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { importFinished, type ImportErrorView, type ImportJobView, type Page } from '@tegang/domain';
+import { jobFinished, type ImportErrorView, type ImportJobView, type Page } from '@tegang/domain';
 import type { TestApp } from '../helpers';
 
 /** An .xlsx with `rows` (the first row is the header) on its first sheet. */
@@ -58,7 +58,7 @@ export async function waitForImport(
   for (;;) {
     const { body } = await t.call<ImportJobView>('GET', `${base}/checkImport/${id}`, { token });
     if (body.code !== 200) throw new Error(`checkImport ${id}: ${body.code} ${body.msg}`);
-    if (importFinished(body.data.status)) return body.data;
+    if (jobFinished(body.data.status)) return body.data;
     if (Date.now() > until) throw new Error(`import ${id} did not finish: ${JSON.stringify(body.data)}`);
     await new Promise((r) => setTimeout(r, 150));
   }

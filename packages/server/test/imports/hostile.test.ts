@@ -11,17 +11,18 @@ import {
   IMPORT_MAX_ROWS,
   IMPORT_MAX_SHARED_STRINGS,
   IMPORT_MAX_UNZIPPED_BYTES,
-  IMPORT_STATUS,
+  JOB_STATUS,
   translate,
 } from '@tegang/domain';
-import { importError, importJob, recruitPlan } from '../../src/db/schema';
+import { importError, job, recruitPlan } from '../../src/db/schema';
 import {
   ImportFileError,
   READ_TMP_PREFIX,
   readRows,
   READ_WORKER_LIMITS,
-  runImport,
+  importJobKind,
 } from '../../src/imports/engine';
+import { executeJob } from '../../src/jobs';
 import { planDataImport } from '../../src/modules/plan-data/import';
 import { createTestApp, type TestApp } from '../helpers';
 import { importIssues, postImport, waitForImport, workbook } from './fixtures';
@@ -108,7 +109,7 @@ describe('hostile workbooks', () => {
     });
     expect(file.length).toBeLessThan(400 * 1024);
     const job = await importFile(file);
-    expect(job.status).toBe(IMPORT_STATUS.failed);
+    expect(job.status).toBe(JOB_STATUS.failed);
     expect(job.message).toBe(zh('import.cellTooLong', { max: IMPORT_MAX_CELL_CHARS }));
     await stillStanding();
   });
@@ -119,7 +120,7 @@ describe('hostile workbooks', () => {
       extra: [entry('xl/media/image1.png', [{ data: Buffer.alloc(MB), times: 300 }])],
     });
     const job = await importFile(file);
-    expect(job.status).toBe(IMPORT_STATUS.failed);
+    expect(job.status).toBe(JOB_STATUS.failed);
     expect(job.message).toBe(zh('import.unzippedTooLarge', { mb: IMPORT_MAX_UNZIPPED_BYTES / MB }));
     await stillStanding();
   });
@@ -131,7 +132,7 @@ describe('hostile workbooks', () => {
         sheet: [inlineRow(HEADER, 1), inlineRow(['南明区', '普通岗位', '小学', 'B'.repeat(length), '1'], 2)],
       });
       const job = await importFile(file);
-      expect(job.status).toBe(IMPORT_STATUS.failed);
+      expect(job.status).toBe(JOB_STATUS.failed);
       expect(job.message).toBe(zh('import.cellTooLong', { max: IMPORT_MAX_CELL_CHARS }));
     }
     await stillStanding();
@@ -146,7 +147,7 @@ describe('hostile workbooks', () => {
       ],
     });
     const job = await importFile(file);
-    expect(job.status).toBe(IMPORT_STATUS.failed);
+    expect(job.status).toBe(JOB_STATUS.failed);
     expect(job.message).toBe(zh('import.tooManyRows', { max: IMPORT_MAX_ROWS }));
     await stillStanding();
   }, 60_000);
@@ -175,7 +176,7 @@ describe('hostile workbooks', () => {
         ],
       });
       const job = await importFile(file);
-      expect(job.status).toBe(IMPORT_STATUS.failed);
+      expect(job.status).toBe(JOB_STATUS.failed);
       expect(job.message).toBe(zh('import.xmlDoctype'));
     }
     // exceljs reads 'sheet2.xml.bin' as a sheet (its pattern is not anchored): the guard scans it too.
@@ -204,7 +205,7 @@ describe('hostile workbooks', () => {
       ],
     });
     const job = await importFile(file);
-    expect(job.status).toBe(IMPORT_STATUS.failed);
+    expect(job.status).toBe(JOB_STATUS.failed);
     expect(job.message).toBe(zh('import.sharedStringsTooMany', { max: IMPORT_MAX_SHARED_STRINGS }));
     await stillStanding();
   });
@@ -225,7 +226,7 @@ describe('hostile workbooks', () => {
       sheet: [inlineRow(HEADER, 1), `<row r="2">${columns.map((c) => ref(c, 2)).join('')}</row>`],
     });
     const job = await importFile(wide);
-    expect(job.status).toBe(IMPORT_STATUS.failed);
+    expect(job.status).toBe(JOB_STATUS.failed);
     expect(job.message).toBe(zh('import.rowTooLong', { row: 2, max: IMPORT_MAX_ROW_CHARS }));
 
     const tall = await hostileWorkbook({
@@ -234,7 +235,7 @@ describe('hostile workbooks', () => {
       sheet: [inlineRow(HEADER, 1), { data: `<row r="2">${ref('A', 2)}</row>`.repeat(100), times: 100 }],
     });
     const again = await importFile(tall);
-    expect(again.status).toBe(IMPORT_STATUS.failed);
+    expect(again.status).toBe(JOB_STATUS.failed);
     expect(again.message).toBe(zh('import.unzippedTooLarge', { mb: IMPORT_MAX_UNZIPPED_BYTES / MB }));
     await stillStanding();
   }, 60_000);
@@ -247,7 +248,7 @@ describe('hostile workbooks', () => {
       expect(answer.body.msg).toBe(zh('import.notXlsx'));
     }
     const job = await importFile(zip([entry('readme.txt', ['not a workbook'])]));
-    expect(job.status).toBe(IMPORT_STATUS.failed);
+    expect(job.status).toBe(JOB_STATUS.failed);
     expect(job.message).toBe(zh('import.unreadable'));
     await stillStanding();
   });
@@ -259,7 +260,7 @@ describe('hostile workbooks', () => {
     Object.assign(READ_WORKER_LIMITS, { maxOldGenerationSizeMb: 4, maxYoungGenerationSizeMb: 1 });
     try {
       const job = await importFile(file);
-      expect(job.status).toBe(IMPORT_STATUS.failed);
+      expect(job.status).toBe(JOB_STATUS.failed);
       expect(job.message).toBe(zh('import.workerDied'));
     } finally {
       Object.assign(READ_WORKER_LIMITS, saved);
@@ -270,11 +271,12 @@ describe('hostile workbooks', () => {
     await stillStanding();
   });
 
-  it('fails a job that an earlier run left running, without reading it again, and removes the upload', async () => {
+  it('fails a job whose nodes stopped twice while reading it, without reading it again, and removes the upload', async () => {
     const fileKey = `imports/left-running-${process.pid}.xlsx`;
     await t.app.ctx.storage.put(fileKey, await workbook([HEADER, ['南明区', '普通岗位', '小学', '语文', 5]]));
-    const [job] = await t.database.db
-      .insert(importJob)
+    // Two runs started and neither beat again: what two nodes killed by the file leave.
+    const [left] = await t.database.db
+      .insert(job)
       .values({
         kind: planDataImport.kind,
         param: JSON.stringify({ planId }),
@@ -282,15 +284,16 @@ describe('hostile workbooks', () => {
         fileKey,
         adminId: 1,
         provinceCode: '520000',
-        status: IMPORT_STATUS.running,
-        attempts: 1,
+        status: JOB_STATUS.running,
+        attempts: 2,
+        heartbeatTime: new Date(Date.now() - 3600_000),
       })
       .returning();
-    await runImport(t.app.ctx, planDataImport, job!.id);
-    const [after] = await t.database.db.select().from(importJob).where(eq(importJob.id, job!.id));
-    expect(after).toMatchObject({ status: IMPORT_STATUS.failed, attempts: 2, imported: 0 });
-    const view = await waitForImport(t, BASE, job!.id, token);
-    expect(view.message).toBe(zh('import.interrupted'));
+    await executeJob(t.app.ctx, importJobKind(planDataImport), left!.id);
+    const [after] = await t.database.db.select().from(job).where(eq(job.id, left!.id));
+    expect(after).toMatchObject({ status: JOB_STATUS.failed, attempts: 3, imported: 0 });
+    const view = await waitForImport(t, BASE, left!.id, token);
+    expect(view.message).toBe(zh('job.interrupted'));
     expect(await t.app.ctx.storage.get(fileKey)).toBeNull();
   });
 });
@@ -299,7 +302,7 @@ describe('temporary files of the read', () => {
   it('leaves none when the read stops early (a missing column in a workbook as exceljs writes it)', async () => {
     const rows = Array.from({ length: 3000 }, (_, i) => ['南明区', '普通岗位', '小学', `科目${i}`, 1]);
     const job = await importFile(await workbook([['县（区）', '学段'], ...rows]));
-    expect(job.status).toBe(IMPORT_STATUS.failed);
+    expect(job.status).toBe(JOB_STATUS.failed);
     expect(job.message).toContain('计划类别');
     expect(await leftovers()).toEqual([]);
   });
@@ -309,7 +312,7 @@ describe('problems keep a short prefix of a value', () => {
   it('stores at most 64 characters and an ellipsis, in the value and in the message', async () => {
     const long = `不存在${'类'.repeat(5000)}`;
     const job = await importFile(await workbook([HEADER, ['南明区', long, '小学', '语文', 1]]));
-    expect(job.status).toBe(IMPORT_STATUS.rejected);
+    expect(job.status).toBe(JOB_STATUS.rejected);
     const page = await importIssues(t, BASE, job.id, token);
     const problem = page.records.find((r) => r.column === '计划类别')!;
     const prefix = `${long.slice(0, IMPORT_ISSUE_VALUE_CHARS)}…`;

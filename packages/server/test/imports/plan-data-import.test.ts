@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_STATUS, PERMISSIONS } from '@tegang/domain';
-import { importJob, recruitPlan, recruitPlanData } from '../../src/db/schema';
+import { JOB_STATUS, PERMISSIONS } from '@tegang/domain';
+import { job, recruitPlan, recruitPlanData } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../helpers';
 import { makeAdmin } from '../enroll/fixtures';
 import { adminWith } from '../recruit-plan/fixtures';
@@ -48,7 +48,7 @@ describe('recruit plan data import (one import mechanism)', () => {
     expect(queued.status).toBe(200);
     const job = await waitForImport(t, BASE, queued.body.data.id, token);
     expect(job).toMatchObject({
-      status: IMPORT_STATUS.done,
+      status: JOB_STATUS.done,
       total: 2,
       imported: 2,
       errorCount: 0,
@@ -78,7 +78,7 @@ describe('recruit plan data import (one import mechanism)', () => {
     ]);
     const queued = await postImport(t, `${BASE}/importExcel?planId=${planId}`, token, file);
     const job = await waitForImport(t, BASE, queued.body.data.id, token);
-    expect(job).toMatchObject({ status: IMPORT_STATUS.rejected, total: 5, imported: 0, errorCount: 5 });
+    expect(job).toMatchObject({ status: JOB_STATUS.rejected, total: 5, imported: 0, errorCount: 5 });
     expect(await demandOf(planId)).toEqual(before);
     const issues = await importIssues(t, BASE, job.id, token);
     expect(issues.total).toBe(5);
@@ -102,7 +102,7 @@ describe('recruit plan data import (one import mechanism)', () => {
     expect(notXlsx.body.msg).toBe('请上传 Excel 文件（.xlsx）');
     const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100, 1)]);
     const unreadable = await postImport(t, `${BASE}/importExcel?planId=${planId}`, token, broken);
-    expect((await waitForImport(t, BASE, unreadable.body.data.id, token)).status).toBe(IMPORT_STATUS.failed);
+    expect((await waitForImport(t, BASE, unreadable.body.data.id, token)).status).toBe(JOB_STATUS.failed);
     const noColumn = await postImport(
       t,
       `${BASE}/importExcel?planId=${planId}`,
@@ -114,14 +114,14 @@ describe('recruit plan data import (one import mechanism)', () => {
     );
     const failed = await waitForImport(t, BASE, noColumn.body.data.id, token);
     expect(failed).toMatchObject({
-      status: IMPORT_STATUS.failed,
+      status: JOB_STATUS.failed,
       message: '文件缺少必需的列：需求人数（请使用导入模板）',
     });
     const noPlan = await postImport(t, `${BASE}/importExcel`, token, await workbook([HEADER]));
     expect(noPlan.status).toBe(400);
     // The uploads of finished jobs are gone.
-    const jobs = await t.database.db.select().from(importJob);
-    expect(jobs.every((j) => j.status !== IMPORT_STATUS.queued)).toBe(true);
+    const jobs = await t.database.db.select().from(job);
+    expect(jobs.every((j) => j.status !== JOB_STATUS.queued)).toBe(true);
   });
 
   it('refuses rows outside the importer’s region and hides jobs from other regions', async () => {
@@ -133,7 +133,7 @@ describe('recruit plan data import (one import mechanism)', () => {
     ]);
     const queued = await postImport(t, `${BASE}/importExcel?planId=${planId}`, county, file);
     const job = await waitForImport(t, BASE, queued.body.data.id, county);
-    expect(job.status).toBe(IMPORT_STATUS.rejected);
+    expect(job.status).toBe(JOB_STATUS.rejected);
     const issues = await importIssues(t, BASE, job.id, county);
     expect(issues.records.map((i) => [i.rowNumber, i.column])).toEqual([[3, '县（区）']]);
     const other = await makeAdmin(t, { provinceCode: '520000', cityCode: '520100', countyCode: '520103' });
@@ -193,7 +193,7 @@ describe('recruit plan data export', () => {
       token,
       Buffer.from(raw.rawPayload),
     );
-    expect((await waitForImport(t, BASE, again.body.data.id, token)).status).toBe(IMPORT_STATUS.done);
+    expect((await waitForImport(t, BASE, again.body.data.id, token)).status).toBe(JOB_STATUS.done);
     expect(await demandOf(planId)).toEqual(before);
     const viewer = await adminWith(t, [PERMISSIONS.planData.list]);
     expect((await t.call('POST', `${BASE}/exportToken`, { token: viewer, body: {} })).status).toBe(403);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_STATUS, RESULT_MAX } from '@tegang/domain';
+import { JOB_STATUS, RESULT_MAX } from '@tegang/domain';
 import { importError, recruitPlan } from '../../src/db/schema';
 import { admissionResultImport } from '../../src/modules/admission-result/import';
 import { createTestApp, type TestApp } from '../helpers';
@@ -41,7 +41,7 @@ describe('sealed columns in import problems', () => {
     const posted = await postImport(t, `${BASE}/importExcel/${planId}`, token, file);
     expect(posted.status).toBe(200);
     const job = await waitForImport(t, BASE, posted.body.data.id, token);
-    expect(job.status).toBe(IMPORT_STATUS.rejected);
+    expect(job.status).toBe(JOB_STATUS.rejected);
 
     const page = await importIssues(t, BASE, job.id, token);
     expect(page.records).toHaveLength(1);

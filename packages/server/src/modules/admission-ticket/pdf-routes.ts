@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idNumber, PERMISSIONS, ticketGenerateSchema } from '@tegang/domain';
+import { registerJobKind } from '../../jobs';
 import { attachment } from '../../lib/downloads';
 import { ok } from '../../lib/envelope';
 import {
@@ -11,8 +12,7 @@ import {
   downloadTicketFile,
   queueTicketGeneration,
   requestOrigin,
-  runTicketJob,
-  TICKET_QUEUE,
+  ticketJobKind,
   ticketJobView,
 } from './pdf-service';
 
@@ -20,14 +20,14 @@ const P = PERMISSIONS.admissionTicket;
 const idParams = z.object({ id: idNumber() });
 
 /**
- * Admission ticket PDFs (issue 9 contract): the generate job and its progress, the administrator's
- * preview link, the candidate's link and the file itself. Registers the job's pg-boss handler on
+ * Admission ticket PDFs (spec §3 "Admission ticket"): the generate job and its progress, the administrator's
+ * preview link, the candidate's link and the file itself. Registers the generate job's kind on
  * this node and closes the render pool with the app.
  */
 export async function admissionTicketPdfRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  ctx.jobs.work<{ jobId: number }>(TICKET_QUEUE, ({ jobId }) => runTicketJob(ctx, jobId));
+  registerJobKind(ctx, ticketJobKind);
   app.addHook('onClose', async () => closeTicketPool(ctx));
 
   app.post(

@@ -8,15 +8,15 @@ import { Piscina } from 'piscina';
 import {
   DOWNLOADED,
   formatDateTime,
-  IMPORT_STATUS,
-  importFinished,
-  inRegionScope,
+  JOB_STATUS,
   TICKET_CREATE_STATUS,
   TICKET_STATUS,
   translate,
   windowState,
   type DownloadLink,
   type Enroll,
+  type JobProgress,
+  type JobStatus,
   type Lang,
   type RegionScope,
   type TicketVerification,
@@ -24,7 +24,8 @@ import {
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db';
-import { admissionTicket, enroll, importJob, recruitPlan } from '../../db/schema';
+import { admissionTicket, enroll, recruitPlan } from '../../db/schema';
+import { jobMessage, queueJob, queueOf, readJobMessage, visibleJob, type JobKind } from '../../jobs';
 import {
   renderAdmissionTicketPdf,
   ticketTitle,
@@ -33,7 +34,7 @@ import {
 import { codedLabel } from '../../documents/enroll-fields';
 import { loadDicts, type Dicts } from '../../lib/dicts';
 import { consumeDownloadToken, issueDownloadToken } from '../../lib/downloads';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { requirePhoto } from '../../lib/photos';
 import { scopeWhere } from '../../lib/scope';
 import { signTicketToken, ticketTokenExpiry, verifyTicketToken } from '../../lib/ticket-token';
@@ -49,13 +50,11 @@ import { BUILT, workerEntry } from '../../lib/module-path';
  * (admission_ticket ⋈ enroll ⋈ recruit_plan); the enrolment's region codes scope them.
  */
 
-/** The pg-boss queue of the generate job; its progress row is an import_job of kind {@link JOB_KIND}. */
-export const TICKET_QUEUE = 'ticketPdf.generate';
+/** The job kind of ticket generation (src/jobs) and its pg-boss queue. */
 export const JOB_KIND = 'ticketPdf';
+export const TICKET_QUEUE = queueOf(JOB_KIND);
 /** The download-token kind of a ticket PDF (lib/downloads.ts). */
 const TOKEN_KIND = 'ticket-pdf';
-/** Progress is written at most this often (ms) while the job runs, and once at the end. */
-const PROGRESS_EVERY_MS = 300;
 /** Generated tickets recorded per UPDATE in the job. */
 const MARK_BATCH = 20;
 
@@ -284,7 +283,7 @@ export async function closeTicketPool(ctx: AppContext): Promise<void> {
 
 // ---- The generate job ------------------------------------------------------------------------------------
 
-/** What the job row keeps (import_job.param, JSON): the selection and the QR origin. */
+/** What the job row keeps (job.param, JSON): the selection and the QR origin. */
 interface JobParams {
   planId?: number;
   idList?: number[];
@@ -308,9 +307,9 @@ function jobSelection(p: JobParams, scope: RegionScope): SQL | undefined {
 }
 
 /**
- * POST …/generateAdmissionTicket: writes the progress row (import_job, kind 'ticketPdf', the caller and
- * their region) and queues the pg-boss job. Answers {jobId, total} (tickets selected now; the job
- * selects again when it starts). When queueing fails the row is removed and the error propagates.
+ * POST …/generateAdmissionTicket: queues the generate job (src/jobs, kind 'ticketPdf': the caller
+ * and their region kept). Answers {jobId, total} (tickets selected now; the job selects again when it
+ * starts). When queueing fails nothing is kept and the error propagates.
  */
 export async function queueTicketGeneration(
   ctx: AppContext,
@@ -325,80 +324,53 @@ export async function queueTicketGeneration(
     .innerJoin(enroll, eq(enroll.id, admissionTicket.enrollId))
     .where(jobSelection(params, admin.scope))) as [{ n: number }];
   const label = input.planId !== undefined ? `plan ${input.planId}` : `${input.idList?.length ?? 0} tickets`;
-  const [row] = await ctx.db
-    .insert(importJob)
-    .values({
-      kind: JOB_KIND,
-      param: JSON.stringify(params),
-      fileName: label,
-      total: n,
-      adminId: admin.id,
-      provinceCode: admin.scope.provinceCode,
-      cityCode: admin.scope.cityCode,
-      countyCode: admin.scope.countyCode,
-      status: IMPORT_STATUS.queued,
-    })
-    .returning({ id: importJob.id });
-  try {
-    await ctx.jobs.send(TICKET_QUEUE, { jobId: row!.id });
-  } catch (error) {
-    await ctx.db
-      .delete(importJob)
-      .where(eq(importJob.id, row!.id))
-      .catch(() => undefined);
-    throw error;
-  }
-  return { jobId: row!.id, total: n };
+  const jobId = await queueJob(ctx, JOB_KIND, {
+    param: JSON.stringify(params),
+    fileName: label,
+    total: n,
+    admin,
+  });
+  return { jobId, total: n };
 }
 
 /**
- * Runs generate job `jobId` (the pg-boss handler): selects the tickets again (the caller's region
- * kept in the row), renders them on the worker pool with four times as many in flight as threads,
- * stores each file and marks the tickets generated (20 per UPDATE). Only a ticket whose file was stored
- * and linked counts as done: one that fails (unreadable photo, storage error…) or whose file was
- * discarded because the ticket was edited or deleted meanwhile ('ticket.job.stale') counts in
- * `failed`, the first reason in the message, and the others go on. Progress (processed/imported/errorCount/percent) is
- * written every 300 ms and at the end (status '2', percent 100); a failure of the job itself
- * (database gone) leaves status '4' with its message. A finished job is not run again.
+ * The generate job (src/jobs kind 'ticketPdf'): selects the tickets again (the caller's region kept
+ * in the row), renders them on the worker pool with four times as many in flight as threads, stores
+ * each file and marks the tickets generated (20 per UPDATE). Only a ticket whose file was stored and
+ * linked counts as done: one that fails (unreadable photo, storage error…) or whose file was discarded
+ * because the ticket was edited or deleted meanwhile ('ticket.job.stale') counts in `failed`, the
+ * first reason in the message, and the others go on. Safe to run again on another node after its
+ * node stopped: a plan's job selects only the tickets not yet generated (what was stored is not
+ * rendered twice); a selection by ids or a regeneration renders its tickets again, each file
+ * replacing the previous one (never two files or two tickets). A run let go of (the job taken over,
+ * or this node stopping) stops after the tickets in flight.
  */
-export async function runTicketJob(ctx: AppContext, jobId: number): Promise<void> {
-  const [job] = await ctx.db.select().from(importJob).where(eq(importJob.id, jobId));
-  if (!job || job.kind !== JOB_KIND || importFinished(job.status)) return;
-  const params = JSON.parse(job.param ?? '{}') as JobParams;
-  const scope: RegionScope = {
-    provinceCode: job.provinceCode,
-    cityCode: job.cityCode,
-    countyCode: job.countyCode,
-  };
-  const setJob = (values: Partial<typeof importJob.$inferInsert>) =>
-    ctx.db.update(importJob).set(values).where(eq(importJob.id, jobId));
-  try {
-    await setJob({ status: IMPORT_STATUS.running, percent: 0, processed: 0, imported: 0, errorCount: 0 });
+export const ticketJobKind: JobKind = {
+  kind: JOB_KIND,
+  maxAttempts: 3,
+  async run(ctx, run) {
+    const job = run.job;
+    const params = JSON.parse(job.param ?? '{}') as JobParams;
+    const scope: RegionScope = {
+      provinceCode: job.provinceCode,
+      cityCode: job.cityCode,
+      countyCode: job.countyCode,
+    };
     const rows = await selectTickets(ctx.db, jobSelection(params, scope));
     const total = rows.length;
-    await setJob({ total });
     const dicts = await loadDicts(ctx.db);
     const pool = ticketPool(ctx);
     let done = 0;
     let failed = 0;
     let firstError: string | null = null;
-    let lastWrite = performance.now();
-    let writing = false;
-    const progress = async () => {
-      if (writing || performance.now() - lastWrite < PROGRESS_EVERY_MS) return;
-      writing = true;
-      try {
-        await setJob({
-          processed: done + failed,
-          imported: done,
-          errorCount: failed,
-          percent: Math.min(99, Math.floor(((done + failed) * 100) / Math.max(total, 1))),
-        });
-      } finally {
-        lastWrite = performance.now();
-        writing = false;
-      }
-    };
+    const progress = () =>
+      run.progress({
+        total,
+        processed: done + failed,
+        imported: done,
+        errorCount: failed,
+        percent: ((done + failed) * 100) / Math.max(total, 1),
+      });
     // Stored files are recorded in batches (one UPDATE each) to keep the database off the cores
     // that render.
     let pending: StoredPdf[] = [];
@@ -410,16 +382,19 @@ export async function runTicketJob(ctx: AppContext, jobId: number): Promise<void
         done += marked.size;
         const stale = batch.filter((b) => !marked.has(b.t.id));
         failed += stale.length;
-        if (stale.length) firstError ??= `${STALE_REASON}${stale[0]!.t.id}`;
+        if (stale.length) firstError ??= jobMessage('ticket.job.stale', { id: stale[0]!.t.id });
       } catch (error) {
         failed += batch.length;
-        firstError ??= (error as Error).message.slice(0, 300);
+        firstError ??= jobMessage('ticket.job.itemFailed', {
+          id: batch[0]!.t.id,
+          reason: (error as Error).message.slice(0, 200),
+        });
         for (const b of batch) await ctx.storage.remove(b.key).catch(() => undefined);
       }
     };
     let next = 0;
     const lane = async () => {
-      while (next < rows.length) {
+      while (next < rows.length && !run.signal.aborted) {
         const row = rows[next++]!;
         try {
           const data = await ticketPdfData(ctx, row, dicts, params.origin);
@@ -436,56 +411,46 @@ export async function runTicketJob(ctx: AppContext, jobId: number): Promise<void
           if (pending.length >= MARK_BATCH) await flush();
         } catch (error) {
           failed++;
-          // The row keeps no language: a known failure in Chinese (照片文件缺失, 文件存储暂时不可用…).
-          const reason = !(error instanceof AppError)
-            ? (error as Error).message
-            : error.key === 'file.photoMissing'
-              ? translate('zh', 'ticket.job.photoMissing')
-              : translate('zh', error.key, error.params);
-          firstError ??= `#${row.t.id}: ${reason}`.slice(0, 300);
+          // A known failure (照片文件缺失, 文件存储暂时不可用…) by its key, another by its text.
+          firstError ??=
+            error instanceof AppError
+              ? jobMessage('ticket.job.itemFailed', {
+                  id: row.t.id,
+                  reason: translate(
+                    'zh',
+                    error.key === 'file.photoMissing' ? 'ticket.job.photoMissing' : error.key,
+                    error.params,
+                  ),
+                })
+              : jobMessage('ticket.job.itemFailed', {
+                  id: row.t.id,
+                  reason: (error as Error).message.slice(0, 200),
+                });
         }
-        await progress().catch(() => undefined);
+        progress();
       }
     };
     await Promise.all(Array.from({ length: Math.min(rows.length, pool.options.maxThreads * 4) }, lane));
+    // What was rendered is recorded even when the run is let go of: the next run skips it.
     await flush();
-    await setJob({
-      status: IMPORT_STATUS.done,
+    if (run.signal.aborted) return;
+    await run.finish({
+      status: JOB_STATUS.done,
+      total,
       processed: done + failed,
       imported: done,
       errorCount: failed,
-      percent: 100,
       message: firstError,
-      finishTime: ctx.now(),
     });
-  } catch (error) {
-    await setJob({
-      status: IMPORT_STATUS.failed,
-      message: (error as Error).message.slice(0, 300),
-      finishTime: ctx.now(),
-    }).catch(() => undefined);
-  }
-}
-
-/**
- * The stored reason of a discarded file: STALE_REASON and the ticket id, translated when the job is
- * read ('ticket.job.stale'), since the job row keeps no language.
- */
-const STALE_REASON = 'ticket.job.stale#';
-const jobReason = (message: string, lang: Lang) =>
-  message.startsWith(STALE_REASON)
-    ? translate(lang, 'ticket.job.stale', { id: message.slice(STALE_REASON.length) })
-    : message;
+  },
+};
 
 /** GET …/generateJob/{jobId}: the progress of a generate job. */
-export interface TicketJobView {
-  /** IMPORT_STATUS-like: '0' queued, '1' running, '2' done, '4' failed. */
-  status: string;
+export interface TicketJobView extends JobProgress {
   total: number;
   done: number;
   failed: number;
-  /** 0–100. */
-  percent: number;
+  /** The state in words, with the first failure's detail. */
   message: string;
 }
 
@@ -499,27 +464,22 @@ export async function ticketJobView(
   admin: AdminPrincipal,
   lang: Lang,
 ): Promise<TicketJobView> {
-  const [row] = await ctx.db.select().from(importJob).where(eq(importJob.id, jobId));
-  if (!row || row.kind !== JOB_KIND) throw notFound();
-  const region = {
-    provinceCode: row.provinceCode ?? undefined,
-    cityCode: row.cityCode ?? undefined,
-    countyCode: row.countyCode ?? undefined,
-  };
-  if (row.adminId !== admin.id && !inRegionScope(admin.scope, region)) throw notFound();
-  const detail = row.message ? ` (${jobReason(row.message, lang)})` : '';
+  const row = await visibleJob(ctx, JOB_KIND, jobId, admin);
+  const reason = readJobMessage(row.message, lang);
+  const detail = reason ? ` (${reason})` : '';
   const message =
-    row.status === IMPORT_STATUS.done
+    row.status === JOB_STATUS.done
       ? translate(lang, 'ticket.job.done', { done: row.imported, failed: row.errorCount }) + detail
-      : row.status === IMPORT_STATUS.failed
+      : row.status === JOB_STATUS.failed
         ? translate(lang, 'ticket.job.failed') + detail
-        : translate(lang, row.status === IMPORT_STATUS.running ? 'ticket.job.running' : 'ticket.job.queued');
+        : translate(lang, row.status === JOB_STATUS.running ? 'ticket.job.running' : 'ticket.job.queued');
   return {
-    status: row.status,
+    status: row.status as JobStatus,
     total: row.total,
     done: row.imported,
     failed: row.errorCount,
     percent: row.percent,
+    attempts: row.attempts,
     message,
   };
 }

@@ -66,7 +66,8 @@ export type StopOutcome = { ok: true } | { ok: false; reason: string };
  *    (skipped when the server is not listening yet);
  * 3. it stops accepting, answers every request already received and closes idle keep-alive sockets
  *    (closeServer);
- * 4. app.close(): the job workers stop after their current item (pg-boss graceful stop, imports/jobs.ts)
+ * 4. app.close(): the jobs running here stop after their current item and go back to the queue for
+ *    another node (src/jobs releaseRunningJobs), the workers stop (pg-boss graceful stop, jobs/queue.ts)
  *    and the onClose hooks run;
  * 5. `steps` in order (the pool, then the embedded cluster).
  * All of it within `timeoutSeconds` (SHUTDOWN_TIMEOUT_SECONDS): past it the remaining sockets are

@@ -7,6 +7,7 @@ import type {
   CodeOption,
   Page,
   PageQuery,
+  JobProgress,
 } from '@tegang/domain';
 import { http, requestEnvelope } from '../../api/request';
 import type { ImportApi } from '../../components/import';
@@ -40,19 +41,13 @@ export interface TicketCreatePayload {
 export type TicketUpdatePayload = Omit<TicketCreatePayload, 'enrollId'> & { id: number };
 export type TicketPayload = TicketCreatePayload | TicketUpdatePayload;
 
-/** GET generateJob/{jobId}: '0' queued, '1' running, '2' done, '4' failed; percent 0–100. */
-export interface GenerateJob {
-  status: string;
+/** GET generateJob/{jobId}: the job's progress (status JOB_STATUS; percent 0–100; attempts > 1 after a take-over). */
+export interface GenerateJob extends JobProgress {
   total: number;
   done: number;
   failed: number;
-  percent: number;
   message: string | null;
 }
-
-/** Job statuses of generateJob that end the polling. */
-export const GENERATE_DONE = '2';
-export const GENERATE_FAILED = '4';
 
 export const pageTickets = (query: TicketFilters & PageQuery) =>
   http.get<Page<AdmissionTicket>>(`${BASE}/page`, { ...query });

@@ -1,5 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { JobStatus } from '@tegang/domain';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import type { GenerateJob } from './admin-api';
@@ -19,14 +21,28 @@ afterEach(() => {
   jobs.length = 0; // a failed test leaves no answers for the next one
 });
 
-const job = (status: string, done: number, failed: number, percent: number): GenerateJob => ({
+const job = (
+  status: JobStatus,
+  done: number,
+  failed: number,
+  percent: number,
+  attempts = 1,
+): GenerateJob => ({
   status,
   total: 40,
   done,
   failed,
   percent,
+  attempts,
   message: null,
 });
+
+/** The page's providers around `node` (a query client of its own per test). */
+const inApp = (node: React.ReactNode) => (
+  <QueryClientProvider client={new QueryClient()}>
+    <App>{node}</App>
+  </QueryClientProvider>
+);
 
 /** The bar's value as the page shows it (antd's progressbar role). */
 const barValue = () => screen.getByTestId('ticket-generate-bar').getAttribute('aria-valuenow');
@@ -47,9 +63,9 @@ describe('generate progress (POST generateAdmissionTicket → GET generateJob/{j
     });
     const onDone = vi.fn();
     render(
-      <App>
-        <GenerateProgress target={{ jobId: 7, total: 40 }} pollMs={20} onClose={() => {}} onDone={onDone} />
-      </App>,
+      inApp(
+        <GenerateProgress target={{ jobId: 7, total: 40 }} pollMs={20} onClose={() => {}} onDone={onDone} />,
+      ),
     );
     expect(await screen.findByTestId('ticket-generate-progress')).toBeTruthy();
     expect(barValue()).toBe('0');
@@ -68,13 +84,33 @@ describe('generate progress (POST generateAdmissionTicket → GET generateJob/{j
   it('shows the failures of a job that ended with some', async () => {
     jobs.push(job('2', 38, 2, 100));
     render(
-      <App>
-        <GenerateProgress target={{ jobId: 8, total: 40 }} pollMs={20} onClose={() => {}} onDone={() => {}} />
-      </App>,
+      inApp(
+        <GenerateProgress
+          target={{ jobId: 8, total: 40 }}
+          pollMs={20}
+          onClose={() => {}}
+          onDone={() => {}}
+        />,
+      ),
     );
     expect((await screen.findByTestId('ticket-generate-done')).textContent).toContain(
       '成功 38 张，失败 2 张',
     );
     expect(barValue()).toBe('100');
+    expect(screen.queryByTestId('job-resumed')).toBeNull();
+  });
+
+  it('says so when another server took the job over after its own stopped', async () => {
+    jobs.push(job('1', 12, 0, 30, 2), job('2', 40, 0, 100, 2));
+    const onDone = vi.fn();
+    render(
+      inApp(
+        <GenerateProgress target={{ jobId: 9, total: 40 }} pollMs={20} onClose={() => {}} onDone={onDone} />,
+      ),
+    );
+    expect((await screen.findByTestId('job-resumed')).textContent).toContain(
+      '由另一台服务器接续（第 2 次运行）',
+    );
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
   });
 });

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
 import { Alert, Button, Modal, Progress, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { GENERATE_DONE, GENERATE_FAILED, getGenerateJob, type GenerateJob } from './admin-api';
+import { JOB_POLL_MS, JOB_STATUS, jobFinished } from '@tegang/domain';
+import { JobResumedNote, useJobProgress } from '../../components/jobs/use-job-progress';
+import { getGenerateJob, type GenerateJob } from './admin-api';
 
-/** How often the job is asked for (ms; the brief's "every second"). */
-export const GENERATE_POLL_MS = 1000;
+/** How often the job is asked for (ms). */
+export const GENERATE_POLL_MS = JOB_POLL_MS;
 
 /** The generation job being followed: its id and the number of tickets it renders. */
 export interface GenerateTarget {
@@ -12,14 +13,12 @@ export interface GenerateTarget {
   total: number;
 }
 
-const finished = (job: GenerateJob | null) =>
-  job?.status === GENERATE_DONE || job?.status === GENERATE_FAILED;
-
 /**
  * The progress of a ticket PDF generation (POST generateAdmissionTicket answered {jobId, total}):
- * polls GET generateJob/{jobId} every second until the job is done ('2') or failed ('4'), showing the
- * percent (0–100), done/total, the failures and the job's message. `onDone` runs once when the job
- * ends (reload the list: the generation status changed). Test ids: `ticket-generate-*`.
+ * follows GET generateJob/{jobId} (useJobProgress) until the job is done or failed, showing the
+ * percent (0–100), done/total, the failures, the job's message, and a note when another server took
+ * the job over. `onDone` runs once when the job ends (reload the list: the generation status
+ * changed). Test ids: `ticket-generate-*`.
  */
 export function GenerateProgress(props: {
   target: GenerateTarget | null;
@@ -29,37 +28,27 @@ export function GenerateProgress(props: {
 }) {
   const { t } = useTranslation();
   const { target, onDone, pollMs = GENERATE_POLL_MS } = props;
-  const [job, setJob] = useState<GenerateJob | null>(null);
+  const job = useJobProgress<GenerateJob>(
+    target ? ['ticketPdf', target.jobId] : null,
+    () => getGenerateJob(target!.jobId),
+    {
+      initial: target
+        ? {
+            status: JOB_STATUS.queued,
+            total: target.total,
+            done: 0,
+            failed: 0,
+            percent: 0,
+            attempts: 0,
+            message: null,
+          }
+        : null,
+      onFinished: onDone,
+      pollMs,
+    },
+  );
 
-  useEffect(() => {
-    setJob(
-      target ? { status: '0', total: target.total, done: 0, failed: 0, percent: 0, message: null } : null,
-    );
-    if (!target) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout>;
-    const poll = async () => {
-      let next: GenerateJob | null = null;
-      try {
-        next = await getGenerateJob(target.jobId);
-      } catch {
-        // shown by the request client; try again at the next tick
-      }
-      if (!live) return;
-      if (next) setJob(next);
-      if (next && finished(next)) onDone();
-      else timer = setTimeout(() => void poll(), pollMs);
-    };
-    timer = setTimeout(() => void poll(), pollMs);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-    // onDone is the caller's reload; a new target starts a new poll
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [target, pollMs]);
-
-  const done = finished(job);
+  const done = !!job && jobFinished(job.status);
   const percent = Math.max(0, Math.min(100, Math.round(job?.percent ?? 0)));
   return (
     <Modal
@@ -79,9 +68,9 @@ export function GenerateProgress(props: {
           <Progress
             percent={percent}
             status={
-              job.status === GENERATE_FAILED
+              job.status === JOB_STATUS.failed
                 ? 'exception'
-                : job.status === GENERATE_DONE
+                : job.status === JOB_STATUS.done
                   ? job.failed
                     ? 'normal'
                     : 'success'
@@ -89,11 +78,12 @@ export function GenerateProgress(props: {
             }
             data-testid="ticket-generate-bar"
           />
+          <JobResumedNote job={job} />
           <Typography.Text data-testid="ticket-generate-counts">
             {t(`admin.ticket.job.${job.status}`)} ·{' '}
             {t('admin.ticket.generateCounts', { done: job.done, total: job.total, failed: job.failed })}
           </Typography.Text>
-          {job.status === GENERATE_DONE && (
+          {job.status === JOB_STATUS.done && (
             <Alert
               type={job.failed ? 'warning' : 'success'}
               showIcon
@@ -105,7 +95,7 @@ export function GenerateProgress(props: {
               data-testid="ticket-generate-done"
             />
           )}
-          {job.status === GENERATE_FAILED && (
+          {job.status === JOB_STATUS.failed && (
             <Alert
               type="error"
               showIcon

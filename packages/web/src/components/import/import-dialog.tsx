@@ -4,8 +4,8 @@ import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/ico
 import { useTranslation } from 'react-i18next';
 import {
   IMPORT_MAX_BYTES,
-  IMPORT_STATUS,
-  importFinished,
+  JOB_STATUS,
+  jobFinished,
   type ImportErrorView,
   type ImportJobView,
   type Page,
@@ -13,6 +13,7 @@ import {
 import { http, requestEnvelope } from '../../api/request';
 import { getToken } from '../../api/tokens';
 import i18n from '../../i18n';
+import { JobResumedNote, useJobProgress } from '../jobs/use-job-progress';
 
 /** Where an area's import lives (spec §7 importExcel[/{param}], template, checkImport/{id}, pageImportError). */
 export interface ImportApi {
@@ -23,9 +24,6 @@ export interface ImportApi {
   /** The area's base, e.g. '/recruit/recruitPlanData' (checkImport and pageImportError live below it). */
   base: string;
 }
-
-/** Polls this often while a job runs (ms). */
-const POLL_MS = 700;
 
 /** Downloads `url` with the admin token as a file (the template). */
 async function downloadWithToken(url: string, fallbackName: string): Promise<void> {
@@ -47,8 +45,8 @@ async function downloadWithToken(url: string, fallbackName: string): Promise<voi
 }
 
 /**
- * The import dialog of every back-office import (issue 8 "one import mechanism"): template download,
- * a drag-and-drop .xlsx (≤ 20 MB), then the job's progress bar (GET checkImport/{id} polled) and its
+ * The import dialog of every back-office import (the one import mechanism): template download,
+ * a drag-and-drop .xlsx (≤ 20 MB), then the job's progress bar (GET checkImport/{id}, useJobProgress) and its
  * outcome — the count imported, or the row problems (GET pageImportError, paged) with nothing
  * imported, or why the file could not be read. `extra` shows above the upload (e.g. a data source
  * field); `onDone` runs after a successful import (reload the list).
@@ -65,35 +63,25 @@ export function ImportDialog(props: {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [job, setJob] = useState<ImportJobView | null>(null);
+  const [started, setStarted] = useState<ImportJobView | null>(null);
+  const job = useJobProgress<ImportJobView>(
+    started ? ['import', props.api.base, started.id] : null,
+    () => http.get<ImportJobView>(`${props.api.base}/checkImport/${started!.id}`),
+    { initial: started, onFinished: (done) => done.status === JOB_STATUS.done && props.onDone() },
+  );
   const [issues, setIssues] = useState<Page<ImportErrorView> | null>(null);
   const [issuePage, setIssuePage] = useState(1);
 
   const reset = () => {
     setFile(null);
-    setJob(null);
+    setStarted(null);
     setIssues(null);
     setIssuePage(1);
   };
 
-  // Poll the job until it is finished.
-  useEffect(() => {
-    if (!job || importFinished(job.status)) return;
-    const timer = setTimeout(() => {
-      http
-        .get<ImportJobView>(`${props.api.base}/checkImport/${job.id}`)
-        .then((next) => {
-          setJob(next);
-          if (next.status === IMPORT_STATUS.done) props.onDone();
-        })
-        .catch(() => undefined);
-    }, POLL_MS);
-    return () => clearTimeout(timer);
-  }, [job, props]);
-
   // Load the problems of a rejected job.
   useEffect(() => {
-    if (job?.status !== IMPORT_STATUS.rejected) return;
+    if (job?.status !== JOB_STATUS.rejected) return;
     void http
       .get<Page<ImportErrorView>>(`${props.api.base}/pageImportError`, {
         id: job.id,
@@ -111,10 +99,10 @@ export function ImportDialog(props: {
       for (const [k, v] of Object.entries(props.extraFields?.() ?? {})) data.append(k, v);
       data.append('file', file);
       const answer = await requestEnvelope<{ id: number }>('POST', props.api.uploadUrl, { data });
-      setJob({
+      setStarted({
         id: answer.data.id,
         kind: '',
-        status: IMPORT_STATUS.queued,
+        status: JOB_STATUS.queued,
         fileName: file.name,
         total: 0,
         processed: 0,
@@ -122,6 +110,7 @@ export function ImportDialog(props: {
         errorCount: 0,
         percent: 0,
         message: null,
+        attempts: 0,
         createTime: new Date().toISOString(),
         finishTime: null,
       });
@@ -132,7 +121,7 @@ export function ImportDialog(props: {
     }
   };
 
-  const finished = job && importFinished(job.status);
+  const finished = job && jobFinished(job.status);
   return (
     <Modal
       open={props.open}
@@ -145,7 +134,7 @@ export function ImportDialog(props: {
       }}
       footer={
         <Space>
-          {finished && job.status !== IMPORT_STATUS.done && (
+          {finished && job.status !== JOB_STATUS.done && (
             <Button onClick={reset} data-testid="import-again">
               {t('admin.import.again')}
             </Button>
@@ -212,13 +201,14 @@ export function ImportDialog(props: {
           <Typography.Text>{job.fileName}</Typography.Text>
           <Progress
             percent={job.percent}
-            status={job.status === IMPORT_STATUS.done ? 'success' : finished ? 'exception' : 'active'}
+            status={job.status === JOB_STATUS.done ? 'success' : finished ? 'exception' : 'active'}
           />
           <Typography.Text type="secondary">
             {t(`status.import.${job.status}`)}
             {!finished && job.processed > 0 && ` · ${t('admin.import.reading', { count: job.processed })}`}
           </Typography.Text>
-          {job.status === IMPORT_STATUS.done && (
+          <JobResumedNote job={job} />
+          {job.status === JOB_STATUS.done && (
             <Alert
               type="success"
               showIcon
@@ -226,8 +216,8 @@ export function ImportDialog(props: {
               data-testid="import-done"
             />
           )}
-          {job.status === IMPORT_STATUS.failed && <Alert type="error" showIcon message={job.message} />}
-          {job.status === IMPORT_STATUS.rejected && (
+          {job.status === JOB_STATUS.failed && <Alert type="error" showIcon message={job.message} />}
+          {job.status === JOB_STATUS.rejected && (
             <>
               <Alert
                 type="error"

@@ -18,6 +18,11 @@ export interface Jobs {
   /** Runs `handler` for each job of `queue` on this node (one at a time per queue). */
   work<T extends object>(queue: string, handler: (data: T) => Promise<void>): void;
   start(): Promise<void>;
+  /**
+   * Stops taking new jobs on this node (the workers stop polling; jobs under way go on): the first
+   * step of a stop, so that a job this node lets go of is taken by another node, not by itself.
+   */
+  pause(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -36,9 +41,11 @@ export function pgBossJobs(pool: pg.Pool, log: JobsLog): Jobs {
   let boss: PgBoss | null = null;
   let starting: Promise<PgBoss> | null = null;
   let stopped = false;
+  let paused = false;
 
   const listen = async (b: PgBoss, queue: string) => {
     await b.createQueue(queue);
+    if (paused) return;
     const id = await b.work<object>(queue, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
       for (const job of jobs) await handlers.get(queue)!(job.data);
     });
@@ -81,6 +88,13 @@ export function pgBossJobs(pool: pg.Pool, log: JobsLog): Jobs {
     },
     async start() {
       await ensure();
+    },
+    async pause() {
+      paused = true;
+      const b = boss;
+      const ids = [...workers.values()];
+      workers.clear();
+      if (b) await Promise.all(ids.map((id) => b.offWork({ id })));
     },
     async stop() {
       stopped = true;
