@@ -244,7 +244,20 @@ describe('a recruitment cycle for a new plan', () => {
     expect(await cand.getByTestId('enroll-audit-reason').textContent()).toContain(REASON);
     await cand.locator('#graduateCollege').fill('贵州大学');
     await cand.getByTestId('enroll-submit').click();
-    await cand.getByRole('button', { name: '确定' }).click();
+    // The confirm appears only when the form is valid: otherwise say which fields the page refused.
+    const confirmOk = cand.locator('.ant-modal-confirm .ant-btn-primary');
+    const refused = cand.locator('.ant-form-item-explain-error');
+    await expect
+      .poll(async () =>
+        (await confirmOk.isVisible()) ? 'confirm' : (await refused.allTextContents()).join(' | '),
+      )
+      .toBe('confirm');
+    const [answer] = await Promise.all([
+      cand.waitForResponse((r) => r.url().endsWith('/api/apply') && r.request().method() === 'PUT'),
+      confirmOk.click(),
+    ]);
+    // The server's answer, in the failure message when it is not a success.
+    expect(`${answer.status()} ${await answer.text()}`).toMatch(/^200 /);
     await cand.locator('.ant-message-success').first().waitFor();
     await cand.goto('/web/enroll_table');
     await expect.poll(() => cand.getByTestId('enroll-audit-status').getAttribute('data-status')).toBe('0');
