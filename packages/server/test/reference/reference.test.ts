@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DictItem, RegionNode } from '@tegang/domain';
+import { invalidateRegions } from '../../src/modules/system/reference/service';
 import { createTestApp, type TestApp } from '../helpers';
 import { applyToOpenPlan, makeAdmin, makeCandidate, openPlanAndDemand } from '../enroll/fixtures';
 
@@ -32,6 +33,24 @@ describe('dictionaries and regions', () => {
       query: { code: '520100' },
     });
     expect(cities.body.data.map((c) => c.name)).toContain('南明区');
+  });
+
+  it('reads the regions once and answers from the result for a minute (not the query again)', async () => {
+    const names = async () =>
+      (
+        await t.call<RegionNode[]>('GET', '/system/region/regionTreeDict', { query: { code: '520100' } })
+      ).body.data.map((c) => c.name);
+    expect(await names()).toContain('南明区');
+    // Changed behind the server's back (no region edit call, so no invalidation on this node).
+    await t.database.pool.query(`update sys_region set name = '南明区（改）' where code = '520102'`);
+    try {
+      expect(await names()).toContain('南明区');
+      invalidateRegions(t.database.db);
+      expect(await names()).toContain('南明区（改）');
+    } finally {
+      await t.database.pool.query(`update sys_region set name = '南明区' where code = '520102'`);
+      invalidateRegions(t.database.db);
+    }
   });
 
   it("narrows the administrator's region tree to the province, city and county (spec §6)", async () => {

@@ -17,7 +17,7 @@ interface RegionRow {
 const REGION_TTL_MS = 60_000;
 const regionCache = new WeakMap<Db, { at: number; rows: Promise<RegionRow[]> }>();
 
-/** All regions ordered by code, cached for a minute. */
+/** All regions ordered by code: read once, then the same result for a minute (per database). */
 export function loadRegions(db: Db): Promise<RegionRow[]> {
   const hit = regionCache.get(db);
   if (hit && Date.now() - hit.at < REGION_TTL_MS) return hit.rows;
@@ -29,7 +29,9 @@ export function loadRegions(db: Db): Promise<RegionRow[]> {
       level: sysRegion.level,
     })
     .from(sysRegion)
-    .orderBy(asc(sysRegion.code));
+    .orderBy(asc(sysRegion.code))
+    // A Drizzle query runs again at every await: `.then` runs it once and keeps its result.
+    .then((r) => r);
   regionCache.set(db, { at: Date.now(), rows });
   rows.catch(() => regionCache.delete(db));
   return rows;
