@@ -25,3 +25,4 @@ export * from './enroll-compare';
 export * from './instruction';
 export * from './admission-ticket';
 export * from './admission-result';
+export * from './candidate-stage';

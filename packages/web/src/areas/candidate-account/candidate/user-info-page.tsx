@@ -1,22 +1,15 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Form, Input, Space, Typography, message } from 'antd';
-import { EditOutlined, FormOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { Button, Descriptions, Form, Input, Space, message } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  checkPhone,
-  checkRealName,
-  formatDateTime,
-  PHONE_LENGTH,
-  REAL_NAME_MAX,
-  APPLY_FLAG,
-} from '@tegang/domain';
+import { checkPhone, checkRealName, PHONE_LENGTH, REAL_NAME_MAX } from '@tegang/domain';
 import { editUserInfo } from '../api';
 import { DictText } from '../../../components/dict';
 import { Loading } from '../../../candidate/components/loading';
 import { PageCard } from '../../../candidate/components/page-card';
 import { SmsCodeInput } from './sms-code-input';
+import { StageCard } from './stage-card';
 import { CheckedField } from './auth-form';
 import { showFormError } from '../../../candidate/errors';
 import { useLabelStyle, useMobile } from '../../../candidate/hooks';
@@ -29,14 +22,16 @@ interface EditForm {
   code?: string;
 }
 
-/** /web/user_info: the account, the edit of real name and phone, and the way to the application. */
+/**
+ * /web/user_info, the candidate's home: first where the candidate stands in the plan and what to do
+ * next (StageCard, issue 17), then the account with the edit of real name and phone.
+ */
 export default function UserInfo() {
   const { t } = useTranslation();
   const state = useCandidate();
   const mobile = useMobile();
   const labelStyle = useLabelStyle(120);
   const client = useQueryClient();
-  const navigate = useNavigate();
   const [form] = Form.useForm<EditForm>();
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -64,9 +59,9 @@ export default function UserInfo() {
     }
   };
 
-  const applied = state.enrollStatus === APPLY_FLAG.applied;
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <StageCard />
       <PageCard
         title={t('web.userInfo.title')}
         testId="user-info"
@@ -135,46 +130,6 @@ export default function UserInfo() {
             <Descriptions.Item label={t('field.birthday')}>{info.birthday}</Descriptions.Item>
             <Descriptions.Item label={t('field.telephone')}>{info.telephone}</Descriptions.Item>
           </Descriptions>
-        )}
-      </PageCard>
-
-      <PageCard title={t('web.userInfo.plan')} testId="plan-card">
-        {state.loading ? (
-          <Loading minHeight={120} />
-        ) : state.plan ? (
-          <Space direction="vertical" size={12} style={{ width: '100%' }}>
-            <Typography.Text strong style={{ fontSize: 16 }}>
-              {state.plan.name}
-            </Typography.Text>
-            <Typography.Text type="secondary">
-              {t('field.enrollTime')}
-              {t('web.colon')}
-              {formatDateTime(state.plan.enrollStartTime)} ~ {formatDateTime(state.plan.enrollEndTime)}
-            </Typography.Text>
-            <div>
-              {t('web.status.label')}
-              {t('web.colon')}
-              <Typography.Text type="danger" strong>
-                {t(applied ? 'enroll.status.enrolled' : 'enroll.status.notEnrolled')}
-              </Typography.Text>
-            </div>
-            {!state.canCandidate && state.message && (
-              <Alert type="warning" showIcon message={state.message} />
-            )}
-            {(state.canCandidate || applied) && (
-              <Button
-                type="primary"
-                size="large"
-                icon={<FormOutlined />}
-                data-testid="go-enroll"
-                onClick={() => navigate('/web/enroll')}
-              >
-                {applied ? t('web.enroll.viewMine') : t('web.enroll.applyNow')}
-              </Button>
-            )}
-          </Space>
-        ) : (
-          <Alert type="info" showIcon message={state.message || t('enroll.noPlan')} />
         )}
       </PageCard>
     </Space>

@@ -1,0 +1,197 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { App } from 'antd';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { PLAN_RANGES, formatDateTime, type CandidatePlan } from '@tegang/domain';
+import { viewport } from '../../../test-viewport';
+import { StageCard } from './stage-card';
+
+/**
+ * Issue 17, the candidate home: the card on /web/user_info says the phase, the candidate's state
+ * (with the rejection reason), the next action and the plan's timeline. The server is a mocked fetch.
+ */
+const DAY = 86_400_000;
+
+/**
+ * A plan whose stages follow each other, ten days each, enrolment starting `startDays` from now:
+ * -5 enrolment, -15 audit, -25 ticket print, -35 exam, -45 score query.
+ */
+function planFrom(startDays: number): CandidatePlan {
+  const base = Date.now() + startDays * DAY;
+  const at = (days: number) => new Date(base + days * DAY).toISOString();
+  const timeline = Object.fromEntries(
+    PLAN_RANGES.slice(1).flatMap(([start, end], i) => [
+      [start, at(i * 10)],
+      [end, at(i * 10 + 10)],
+    ]),
+  );
+  return {
+    id: 7,
+    name: '2026年特岗教师招聘',
+    year: '2026',
+    customerServicePhone: null,
+    serviceCenter: null,
+    startTime: at(-1),
+    endTime: at(90),
+    ...timeline,
+  } as CandidatePlan;
+}
+
+const state = vi.hoisted(() => ({ current: {} as Record<string, unknown> }));
+vi.mock('../../../candidate/state', () => ({
+  useCandidate: () => state.current,
+  candidateKeys: { enroll: (planId: number | null) => ['candidate', 'enroll', planId] },
+}));
+
+type Answer = { code: number; msg: string; data: unknown };
+let enrollAnswer: Answer;
+let ticketAnswer: Answer;
+const fetchMock = vi.fn(async (url: string) => {
+  let body: Answer;
+  if (url.startsWith('/api/enroll/getEnrollByPlanId/7')) body = enrollAnswer;
+  else if (url.startsWith('/api/admissionTicket/getAdmissionTicketByPlanId/7')) body = ticketAnswer;
+  else body = { code: 404, msg: 'not found', data: null };
+  return { status: 200, json: async () => body };
+});
+const calls = (part: string) => fetchMock.mock.calls.filter(([url]) => url.includes(part)).length;
+const enrolment = (auditStatus: string, auditReason: string | null = null): Answer => ({
+  code: 200,
+  msg: '',
+  data: { id: 11, planId: 7, auditStatus, auditReason },
+});
+
+function renderCard(plan: CandidatePlan | null, { applied = true, canCandidate = false } = {}) {
+  state.current = {
+    loading: false,
+    failed: false,
+    canCandidate,
+    message: '',
+    planId: plan ? 7 : null,
+    enrollStatus: applied ? '1' : '0',
+    plan,
+    refresh: () => Promise.resolve(),
+  };
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/web/user_info', element: <StageCard /> },
+      { path: '/web/enroll', element: <div data-testid="enroll-page" /> },
+      { path: '/web/enroll_table', element: <div data-testid="enroll-table-page" /> },
+      { path: '/web/admission_ticket', element: <div data-testid="ticket-page" /> },
+      { path: '/web/recruit_info', element: <div data-testid="result-page" /> },
+    ],
+    { initialEntries: ['/web/user_info'] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <App>
+        <RouterProvider router={router} />
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+const text = (id: string) => screen.getByTestId(id).textContent ?? '';
+
+describe('candidate home stage card', { timeout: 15_000 }, () => {
+  beforeEach(() => {
+    viewport(375);
+    enrollAnswer = enrolment('0');
+    ticketAnswer = { code: 404, msg: '暂无准考证', data: null };
+    fetchMock.mockClear();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('rejected during enrolment: 审核未通过, the reason, the deadline and 修改报名', async () => {
+    const plan = planFrom(-5);
+    enrollAnswer = enrolment('2', '照片不清晰，请上传近期免冠证件照');
+    renderCard(plan, { canCandidate: true });
+    expect((await screen.findByTestId('stage-state')).textContent).toBe('审核未通过');
+    expect(text('stage-phase')).toBe('网上报名');
+    expect(text('stage-reason')).toContain('未通过原因：照片不清晰，请上传近期免冠证件照');
+    expect(text('stage-note')).toBe(
+      `请在 ${formatDateTime(plan.enrollEndTime)} 前修改报名信息并重新提交，逾期将不能修改`,
+    );
+    const button = screen.getByTestId('go-enroll');
+    expect(button.textContent).toContain('修改报名');
+    expect(calls('getAdmissionTicketByPlanId')).toBe(0);
+    fireEvent.click(button);
+    await screen.findByTestId('enroll-page');
+  });
+
+  it('passed before the ticket print window: 审核已通过, when tickets open, 下载报名表', async () => {
+    const plan = planFrom(-15);
+    enrollAnswer = enrolment('1');
+    renderCard(plan);
+    expect((await screen.findByTestId('stage-state')).textContent).toBe('审核已通过');
+    expect(text('stage-phase')).toBe('现场审核');
+    expect(text('stage-note')).toBe(`准考证将于 ${formatDateTime(plan.ticketPrintStartTime)} 开放下载`);
+    expect(screen.queryByTestId('stage-reason')).toBeNull();
+    const button = screen.getByTestId('stage-action');
+    expect(button.textContent).toContain('下载报名表');
+    expect(calls('getAdmissionTicketByPlanId')).toBe(0); // outside the window: not asked
+    // The timeline: enrolment over, audit now, the ticket window later and greyed, with its dates.
+    expect(screen.getByTestId('stage-step-enroll').dataset.state).toBe('done');
+    expect(screen.getByTestId('stage-step-audit').dataset.state).toBe('current');
+    const later = screen.getByTestId('stage-step-ticketPrint');
+    expect(later.dataset.state).toBe('later');
+    expect(later.textContent).toContain(formatDateTime(plan.ticketPrintStartTime));
+    expect(later.style.color).toBe('rgba(0, 0, 0, 0.6)');
+    // A phone: the timeline runs down the page.
+    expect(screen.getByTestId('stage-timeline').className).toContain('ant-steps-vertical');
+    fireEvent.click(button);
+    await screen.findByTestId('enroll-table-page');
+  });
+
+  it('ticket distributed inside the print window: 准考证可下载 and 下载准考证', async () => {
+    const plan = planFrom(-25);
+    enrollAnswer = enrolment('1');
+    ticketAnswer = { code: 200, msg: '', data: { id: 5, planId: 7, name: '王小明' } };
+    renderCard(plan);
+    expect((await screen.findByTestId('stage-state')).textContent).toBe('准考证可下载');
+    expect(text('stage-phase')).toBe('准考证打印');
+    expect(text('stage-note')).toBe(`请在 ${formatDateTime(plan.ticketPrintEndTime)} 前下载并打印准考证`);
+    expect(calls('getAdmissionTicketByPlanId')).toBe(1);
+    const button = screen.getByTestId('stage-action');
+    expect(button.textContent).toContain('下载准考证');
+    fireEvent.click(button);
+    await screen.findByTestId('ticket-page');
+  });
+
+  it('ticket not distributed yet inside the window: still 审核已通过, says so, no button', async () => {
+    enrollAnswer = enrolment('1');
+    renderCard(planFrom(-25));
+    expect((await screen.findByTestId('stage-note')).textContent).toContain('您的准考证尚未发放');
+    expect(text('stage-state')).toBe('审核已通过');
+    expect(screen.queryByTestId('stage-action')).toBeNull();
+  });
+
+  it('results open: 成绩可查询 and 查询成绩; on a desktop the timeline runs across', async () => {
+    viewport(1440);
+    enrollAnswer = enrolment('1');
+    renderCard(planFrom(-45));
+    expect((await screen.findByTestId('stage-state')).textContent).toBe('成绩可查询');
+    expect(text('stage-phase')).toBe('成绩查询');
+    expect(screen.getByTestId('stage-timeline').className).toContain('ant-steps-horizontal');
+    expect(screen.getByTestId('stage-step-scoreQuery').dataset.state).toBe('current');
+    const button = screen.getByTestId('stage-action');
+    expect(button.textContent).toContain('查询成绩');
+    fireEvent.click(button);
+    await screen.findByTestId('result-page');
+  });
+
+  it('not applied during enrolment offers 立即报名; without a plan says so', async () => {
+    renderCard(planFrom(-5), { applied: false, canCandidate: true });
+    expect(text('stage-state')).toBe('未报名');
+    expect(screen.getByTestId('go-enroll').textContent).toContain('立即报名');
+    expect(calls('getEnrollByPlanId')).toBe(0);
+    cleanup();
+    renderCard(null, { applied: false });
+    expect(text('stage-no-plan')).toBe('当前没有正在进行的招聘计划');
+  });
+});
