@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyToOpenPlan } from '../enroll/fixtures';
 import { createTestApp, type TestApp } from '../helpers';
 
 /** A built web app in miniature: entries and one asset with its precompressed copies. */
@@ -44,6 +45,18 @@ describe('compressed answers (issue 8: the login page was 1.09 MB uncompressed)'
     const plain = await t.app.inject({ method: 'GET', url: '/system/region/regionTreeDict' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.json().code).toBe(200);
+  });
+
+  it("sends the candidate's own enrolment (mostly the photo, already JPEG) uncompressed", async () => {
+    const { candidate, ctx } = await applyToOpenPlan(t);
+    const raw = await t.app.inject({
+      method: 'GET',
+      url: `/api/enroll/getEnrollByPlanId/${ctx.plan.id}`,
+      headers: { 'accept-encoding': 'br, gzip', 'user-authorization': `Bearer ${candidate.token}` },
+    });
+    expect(raw.statusCode).toBe(200);
+    expect(raw.headers['content-encoding']).toBeUndefined();
+    expect(raw.json().data.pictureData).toMatch(/^data:image\/jpeg;base64,/);
   });
 
   it('serves the built assets from their precompressed copies', async () => {
