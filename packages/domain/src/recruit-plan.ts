@@ -353,3 +353,42 @@ export function ticketPrintOpen(
 export function resultsOpen(plan: Pick<PlanTimeline, 'scoreQueryStartTime'>, now = new Date()): boolean {
   return now.getTime() >= new Date(plan.scoreQueryStartTime).getTime();
 }
+
+/**
+ * Why a plan may not be archived yet (status 已结束, PLAN_STATUS.closed): the window of the timeline
+ * that is open now or comes next, and when the last window ends. Times are ISO 8601 instants.
+ */
+export interface ArchiveRefusal {
+  /** The stage open now, or the next one to come. */
+  phase: PlanPhaseName;
+  /** The label of that stage's range (field.ticketPrintTime …), a catalogue key. */
+  label: MessageKey;
+  /** True when the stage is open now, false when it is still to come. */
+  open: boolean;
+  /** When that stage ends. */
+  end: string;
+  /** When the last stage (the list publication) ends: from then on the plan may be archived. */
+  archivableFrom: string;
+}
+
+/**
+ * Whether `plan` may be set to 已结束 at `now` (spec §4 "Recruit plan status"): 已结束 means archived
+ * after the last window of the timeline, because candidates' pages (form, ticket, results) follow the
+ * plan through every stage up to the list publication. Null when every stage has ended; else the
+ * stage that is open or to come (ArchiveRefusal). The server refuses the change with it (400
+ * 'plan.status.cycleRunning') and the console greys the action with the same reason.
+ */
+export function planArchivable(plan: PlanTimeline, now: Date = new Date()): ArchiveRefusal | null {
+  const { phase, next } = planPhase(plan, now);
+  const name = phase === 'finished' ? null : phase === 'notStarted' || phase === 'waiting' ? next : phase;
+  if (!name) return null;
+  const [, start, end] = PLAN_PHASES.find(([n]) => n === name)!;
+  const label = PLAN_RANGES.find(([s]) => s === start)![2];
+  return {
+    phase: name,
+    label,
+    open: name === phase,
+    end: plan[end],
+    archivableFrom: plan.listPublishedEndTime,
+  };
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canChangePlanStatus,
   checkPlanTimeline,
+  planArchivable,
   recruitPlanCreateSchema,
   summarizeErrors,
   validate,
@@ -104,5 +105,38 @@ describe('recruit plan timeline (spec §4, §5)', () => {
     expect(canChangePlanStatus('1', '2')).toBe(true);
     expect(canChangePlanStatus('0', '2')).toBe(false);
     expect(canChangePlanStatus('2', '0')).toBe(false);
+  });
+});
+
+describe('planArchivable (spec §4: 已结束 is archiving after the last stage)', () => {
+  const at = (d: number, h = 0) => new Date(day(d, h));
+  it('names the stage open now, with its end and the end of the last stage', () => {
+    expect(planArchivable(soundPlan(), at(11))).toEqual({
+      phase: 'ticketPrint',
+      label: 'field.ticketPrintTime',
+      open: true,
+      end: day(12),
+      archivableFrom: day(28),
+    });
+    expect(planArchivable(soundPlan(), at(15))).toMatchObject({
+      phase: 'scoreQuery',
+      open: true,
+      end: day(16),
+    });
+    expect(planArchivable(soundPlan(), at(3))).toMatchObject({ phase: 'enroll', label: 'field.enrollTime' });
+  });
+  it('names the coming stage between stages and before enrolment', () => {
+    expect(planArchivable(soundPlan(), at(13, 12))).toMatchObject({
+      phase: 'scoreQuery',
+      label: 'field.scoreQueryTime',
+      open: false,
+      end: day(16),
+    });
+    expect(planArchivable(soundPlan(), at(1))).toMatchObject({ phase: 'enroll', open: false, end: day(8) });
+  });
+  it('allows archiving from the end of the list publication on', () => {
+    expect(planArchivable(soundPlan(), at(27, 23))).toMatchObject({ phase: 'listPublished', open: true });
+    expect(planArchivable(soundPlan(), at(28))).toBeNull();
+    expect(planArchivable(soundPlan(), at(30))).toBeNull();
   });
 });

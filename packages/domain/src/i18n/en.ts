@@ -612,6 +612,9 @@ export const en: Record<keyof typeof zh, string> = {
   'plan.phase.interview': 'Interview',
   'plan.phase.physicalExam': 'Physical examination',
   'plan.phase.listPublished': 'Signing list published',
+  // Closed means archived after the last stage (spec §4 "Recruit plan status"; planArchivable)
+  'plan.status.cycleRunning':
+    'The stage "{window}" of the recruit plan "{name}" runs until {end}; closing the plan now would hide the form, ticket and results from its {count} enrolled candidates. Close it once every stage has ended ({last})',
   // admission ticket CRUD, distribution, import, export, arrangement, candidate ticket
   'ticket.notFound': 'Admission ticket not found',
   'ticket.exists': 'This enrolment already has an admission ticket',

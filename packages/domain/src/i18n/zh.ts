@@ -600,6 +600,9 @@ export const zh = {
   'plan.phase.interview': '面试',
   'plan.phase.physicalExam': '体检',
   'plan.phase.listPublished': '拟聘名单公示',
+  // 已结束 means archived after the last stage (spec §4 "Recruit plan status"; planArchivable)
+  'plan.status.cycleRunning':
+    '招聘计划“{name}”的{window}（至 {end}）尚未结束，现在结束会使本计划的 {count} 名报名考生看不到报名表、准考证和录取结果；请在全部阶段结束（{last}）后再结束该计划',
   // admission ticket CRUD, distribution, import, export, arrangement, candidate ticket
   'ticket.notFound': '未找到准考证信息',
   'ticket.exists': '该报名记录已有准考证',

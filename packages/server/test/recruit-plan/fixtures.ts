@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import type { PermissionKey, RecruitPlan } from '@tegang/domain';
+import { PLAN_RANGES, type PermissionKey, type PlanTimeField, type RecruitPlan } from '@tegang/domain';
 import {
   candidateUser,
   enroll,
@@ -164,4 +164,24 @@ export function enrollRow(
     subject: '01',
     ...fields,
   };
+}
+
+/**
+ * Moves the whole timeline of plan `id` (every start and end, order kept) so that `field` falls at
+ * `at`; written directly in the database. Returns the plan's times after the move.
+ */
+export async function placeTimeline(
+  t: TestApp,
+  id: number,
+  field: PlanTimeField,
+  at: Date,
+): Promise<Record<PlanTimeField, Date>> {
+  const db = t.database.db;
+  const [row] = await db.select().from(recruitPlan).where(eq(recruitPlan.id, id));
+  const shift = at.getTime() - row![field].getTime();
+  const times = Object.fromEntries(
+    PLAN_RANGES.flatMap(([s, e]) => [s, e]).map((f) => [f, new Date(row![f].getTime() + shift)]),
+  ) as Record<PlanTimeField, Date>;
+  await db.update(recruitPlan).set(times).where(eq(recruitPlan.id, id));
+  return times;
 }

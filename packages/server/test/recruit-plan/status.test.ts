@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { recruitPlan } from '../../src/db/schema';
 import { findOpenPlan } from '../../src/modules/recruit-plan/service';
 import { createTestApp, type TestApp } from '../helpers';
-import { createPlan, demoPlanId, insertEnrolment, PLAN_URL, readPlan } from './fixtures';
+import { createPlan, demoPlanId, insertEnrolment, placeTimeline, PLAN_URL, readPlan } from './fixtures';
 
 let t: TestApp;
 let token: string;
@@ -69,7 +69,9 @@ describe('POST /recruit/recruitPlan/updateStatus/{id}/{status} (spec §4 Recruit
     expect(missing.body.msg).toBe('请求的资源不存在');
   });
 
-  it('closes the open plan (1→2), then opens another (0→1), then refuses reopening the first', async () => {
+  it('closes the open plan (1→2) after its last stage, then opens another (0→1), then refuses reopening the first', async () => {
+    // Closing is archiving: only after the list publication (planArchivable; archive.test.ts).
+    await placeTimeline(t, demo, 'listPublishedEndTime', new Date(Date.now() - 60_000));
     const closed = await setStatus(demo, '2');
     expect(closed.status).toBe(200);
     expect(closed.body.msg).toBe('操作成功');

@@ -35,6 +35,7 @@ import {
   type MessageParams,
   type RegionScope,
   PLAN_RANGES,
+  planPhase,
   type PlanTimeline,
   PLAN_STATUS,
   type RecruitPlan,
@@ -50,7 +51,7 @@ import { offsetOf, type Paging } from '../../lib/paging';
 import { writeEnrollExport } from '../../documents/enroll-export';
 import { consumeDownloadToken, issueDownloadToken } from '../../lib/downloads';
 import { exportFileName, exportLink as makeExportLink, openExport } from '../../lib/exports';
-import { findLatestClosedPlan, findOpenPlan } from '../recruit-plan/service';
+import { findCandidateClosedPlan, findOpenPlan } from '../recruit-plan/service';
 import { normalizePhoto, requirePhoto } from '../../lib/photos';
 import { removeFiles } from '../../integrations/storage';
 import { scopeWhere } from '../../lib/scope';
@@ -389,16 +390,18 @@ export async function deleteEnrolls(ctx: AppContext, ids: number[], scope: Regio
 const ownedBy = (candidateId: number, where: SQL) => and(where, eq(enroll.candidateId, candidateId));
 
 /**
- * The plan a candidate's pages are about: the open plan; when none is open, the most recent closed
- * plan if the candidate applied to it (the application, its audit status and its form stay
- * reachable after enrolment ends, through the audit and the exam); else null.
+ * The plan a candidate's pages are about (spec §3 front-site state planId): the open plan when the
+ * candidate applied to it; else the archived plan (status 已结束) they applied to most recently while
+ * its timeline still runs (a plan archived before that rule existed, or whose dates moved later); else
+ * the open plan (new applications need an open plan); else that archived plan even after its last
+ * stage (its form and results stay readable, read-only); else null.
  */
 export async function candidatePlan(ctx: AppContext, candidateId: number): Promise<RecruitPlan | null> {
   const open = await findOpenPlan(ctx.db);
-  if (open) return open;
-  const latest = await findLatestClosedPlan(ctx.db);
-  if (!latest) return null;
-  return (await applyFlag(ctx.db, latest.id, candidateId)) === APPLY_FLAG.applied ? latest : null;
+  if (open && (await applyFlag(ctx.db, open.id, candidateId)) === APPLY_FLAG.applied) return open;
+  const own = await findCandidateClosedPlan(ctx.db, candidateId);
+  if (own && (!open || planPhase(own, ctx.now()).phase !== 'finished')) return own;
+  return open ?? own;
 }
 
 /**

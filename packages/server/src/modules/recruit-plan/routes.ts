@@ -139,13 +139,13 @@ export async function recruitPlanRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Changes the status (0 unpublished, 1 open, 2 closed); at most one plan is open. Province-level accounts only (403 province.only / province.other).',
+          'Changes the status (0 unpublished, 1 open, 2 closed = archived); at most one plan is open; closing is refused while a stage of the timeline is open or to come (400 plan.status.cycleRunning, data {phase, open, end, archivableFrom, enrolments}). Province-level accounts only (403 province.only / province.other).',
         params: statusParamsSchema,
       },
     },
     async (req) => {
       await requirePlanProvince(ctx.db, req.admin, 'recruitPlan', [req.params.id]);
-      await changePlanStatus(ctx.db, req.params.id, req.params.status);
+      await changePlanStatus(ctx.db, req.params.id, req.params.status, ctx.now());
       return ok(req, null);
     },
   );

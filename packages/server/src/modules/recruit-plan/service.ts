@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   canChangePlanStatus,
+  formatDateTime,
+  planArchivable,
   PLAN_RANGES,
   PLAN_STATUS,
   PLAN_STATUSES,
@@ -15,7 +17,7 @@ import {
 import sanitizeHtml from 'sanitize-html';
 import type { Db, Tx } from '../../db';
 import { enroll, recruitPlan } from '../../db/schema';
-import { badRequest, conflict, notFound, ValidationError } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound, ValidationError } from '../../lib/errors';
 import { loadDicts } from '../../lib/dicts';
 import { page } from '../../lib/envelope';
 import { offsetOf, type Paging } from '../../lib/paging';
@@ -75,17 +77,19 @@ export async function findOpenPlan(
 }
 
 /**
- * The most recent closed plan (status '2'; the latest enrolment window, then the highest id), or null:
- * candidates who applied to it keep seeing their application after it closed (issue 8).
+ * The closed plan (status '2', archived) that candidate `candidateId` applied to most recently (the
+ * latest enrolment window, then the highest id), or null. An archived plan stays the candidate's:
+ * their application, form, ticket and results remain readable (spec §4 "Recruit plan status").
  */
-export async function findLatestClosedPlan(db: DbOrTx): Promise<RecruitPlan | null> {
+export async function findCandidateClosedPlan(db: DbOrTx, candidateId: number): Promise<RecruitPlan | null> {
   const [row] = await db
-    .select()
+    .select({ plan: recruitPlan })
     .from(recruitPlan)
-    .where(eq(recruitPlan.status, PLAN_STATUS.closed))
+    .innerJoin(enroll, eq(enroll.planId, recruitPlan.id))
+    .where(and(eq(recruitPlan.status, PLAN_STATUS.closed), eq(enroll.candidateId, candidateId)))
     .orderBy(desc(recruitPlan.enrollEndTime), desc(recruitPlan.id))
     .limit(1);
-  return row ? toRecruitPlan(row) : null;
+  return row ? toRecruitPlan(row.plan) : null;
 }
 
 /** The plan `id`, or 404. */
@@ -217,17 +221,22 @@ export async function deletePlans(db: Db, ids: number[]): Promise<void> {
  * POST /recruit/recruitPlan/updateStatus/{id}/{status}. One transaction that first locks every plan
  * row (`select … for update`, in id order), so two concurrent publishes are serialised and the second
  * sees the first: transitions follow PLAN_STATUS_TRANSITIONS (400), at most one plan is open (409
- * plan.status.onePublished), and an open plan with enrolments cannot return to unpublished (409).
+ * plan.status.onePublished), an open plan with enrolments cannot return to unpublished (409), and a
+ * plan is closed (archived) only once every stage of its timeline has ended at `now` (planArchivable):
+ * else 400 'plan.status.cycleRunning' naming the stage, its end, the last stage's end and the number
+ * of enrolments it would hide, with `data` {phase, open, end, archivableFrom, enrolments} (ISO times).
  */
-export async function changePlanStatus(db: Db, id: number, to: PlanStatus): Promise<void> {
+export async function changePlanStatus(
+  db: Db,
+  id: number,
+  to: PlanStatus,
+  now: Date = new Date(),
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const plans = await tx
-      .select({ id: recruitPlan.id, name: recruitPlan.name, status: recruitPlan.status })
-      .from(recruitPlan)
-      .orderBy(asc(recruitPlan.id))
-      .for('update');
-    const plan = plans.find((p) => p.id === id);
-    if (!plan) throw notFound();
+    const plans = await tx.select().from(recruitPlan).orderBy(asc(recruitPlan.id)).for('update');
+    const row = plans.find((p) => p.id === id);
+    if (!row) throw notFound();
+    const plan = toRecruitPlan(row);
     if (!canChangePlanStatus(plan.status, to))
       throw badRequest('plan.status.transition', {
         from: `status.plan.${plan.status}`,
@@ -237,9 +246,34 @@ export async function changePlanStatus(db: Db, id: number, to: PlanStatus): Prom
       const open = plans.find((p) => p.status === PLAN_STATUS.open && p.id !== id);
       if (open) throw conflict('plan.status.onePublished', { name: open.name });
     }
-    if (plan.status === PLAN_STATUS.open && to === PLAN_STATUS.draft) {
-      const [enrolled] = await tx.select({ n: count() }).from(enroll).where(eq(enroll.planId, id));
-      if (enrolled!.n > 0) throw conflict('plan.status.hasEnrolls');
+    const enrolments = async () =>
+      (await tx.select({ n: count() }).from(enroll).where(eq(enroll.planId, id)))[0]!.n;
+    if (plan.status === PLAN_STATUS.open && to === PLAN_STATUS.draft && (await enrolments()) > 0)
+      throw conflict('plan.status.hasEnrolls');
+    if (to === PLAN_STATUS.closed) {
+      // 已结束 is archiving: a running cycle's candidates would lose their plan once another opens.
+      const refusal = planArchivable(plan, now);
+      if (refusal) {
+        const n = await enrolments();
+        throw new AppError(
+          400,
+          'plan.status.cycleRunning',
+          {
+            name: plan.name,
+            window: refusal.label,
+            end: formatDateTime(refusal.end),
+            count: n,
+            last: formatDateTime(refusal.archivableFrom),
+          },
+          {
+            phase: refusal.phase,
+            open: refusal.open,
+            end: refusal.end,
+            archivableFrom: refusal.archivableFrom,
+            enrolments: n,
+          },
+        );
+      }
     }
     await tx
       .update(recruitPlan)
