@@ -1,4 +1,4 @@
-import { Button, DatePicker, Dropdown, Form, Space } from 'antd';
+import { Button, DatePicker, Dropdown, Form, Space, Typography } from 'antd';
 import { DownOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   ProFormDatePicker,
@@ -53,6 +53,7 @@ import { DictSelect, dictLabel, useDict } from '../../components/dict';
 import { ACTION_STYLE, CrudTable, useActions, useOptionsEnum, type CrudConfig } from '../../components/crud';
 import { ProvinceOnly } from '../../components/province-only';
 import { required } from '../../components/rules';
+import { closeBlockedReason, PlanPhaseCell } from './plan-phase';
 
 /** Input limits read from the schema the server validates with. */
 const PLAN_MAX = maxLengthsOf(recruitPlanCreateSchema);
@@ -148,6 +149,14 @@ export default function RecruitPlanPage() {
       render: (_dom, row) => range('enrollStartTime', 'enrollEndTime')(row),
     },
     {
+      // Where the cycle stands, from the timeline: the manual status alone read 报名中 to the end.
+      title: t('admin.plan.phase'),
+      key: 'phase',
+      search: false,
+      width: 170,
+      render: (_dom, row) => <PlanPhaseCell plan={row} now={new Date()} />,
+    },
+    {
       title: t('field.status'),
       dataIndex: 'status',
       valueType: 'select',
@@ -190,15 +199,34 @@ export default function RecruitPlanPage() {
     rowActions: (row, ctx) => {
       const next = PLAN_STATUS_TRANSITIONS[row.status] ?? [];
       if (!ctx.can(PERMISSIONS.recruitPlan.status) || !next.length) return [];
+      // 已结束 is archiving after the last stage (domain planArchivable; the server refuses it too).
+      const closeBlocked = closeBlockedReason(row, new Date(), t);
       return [
         <Dropdown
           key="status"
           trigger={['click']}
           menu={{
-            items: next.map((s) => ({
-              key: s,
-              label: <span data-testid={`plan-status-${s}`}>{statusLabel(s)}</span>,
-            })),
+            items: next.map((s) => {
+              const blocked = s === PLAN_STATUS.closed ? closeBlocked : null;
+              return {
+                key: s,
+                disabled: Boolean(blocked),
+                label: (
+                  <span data-testid={`plan-status-${s}`}>
+                    {statusLabel(s)}
+                    {blocked && (
+                      <Typography.Text
+                        type="secondary"
+                        data-testid="plan-close-blocked"
+                        style={{ display: 'block', maxWidth: 320, fontSize: 12, whiteSpace: 'normal' }}
+                      >
+                        {blocked}
+                      </Typography.Text>
+                    )}
+                  </span>
+                ),
+              };
+            }),
             onClick: ({ key }) => changeStatus(row, key as PlanStatus, ctx.reload),
           }}
         >
@@ -320,6 +348,7 @@ export default function RecruitPlanPage() {
             detailItem(t('field.recruitPlan.name'), (r) => r.name, 2),
             detailItem(t('field.year'), (r) => r.year),
             detailItem(t('field.status'), (r) => statusLabel(r.status)),
+            detailItem(t('admin.plan.phase'), (r) => <PlanPhaseCell plan={r} now={new Date()} />),
             detailItem(t('field.company'), (r) => r.company),
             detailItem(t('field.limitBirth'), (r) => r.limitBirth),
             detailItem(t(RECRUIT_PLAN_LABELS.birthLimits!), (r) => birthLimitsText(r.birthLimits), 2),

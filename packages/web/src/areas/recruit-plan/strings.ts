@@ -11,6 +11,10 @@ const zh = {
   'admin.plan.birthLimits.help': '所选学历的报考人员须在对应日期及以后出生；未列出的学历按“出生日期限制”',
   'admin.plan.birthLimits.duplicate': '学历“{education}”重复设置',
   'admin.plan.birthLimits.none': '无（均按出生日期限制）',
+  'admin.plan.phase': '当前阶段',
+  'admin.plan.phase.until': '至 {time}',
+  'admin.plan.phase.next': '{phase} {time} 开始',
+  'admin.plan.closeBlocked': '{window}（至 {end}）尚未结束，全部阶段结束（{last}）后才能结束计划',
   'web.serverCenter.title': '服务中心',
   'web.serverCenter.empty': '暂无服务中心说明',
 };
@@ -25,6 +29,11 @@ const en: Record<keyof typeof zh, string> = {
     'Candidates of the chosen education must be born on or after its date; other educations use "Born on or after"',
   'admin.plan.birthLimits.duplicate': 'Education "{education}" is set more than once',
   'admin.plan.birthLimits.none': 'None (all use the general limit)',
+  'admin.plan.phase': 'Stage',
+  'admin.plan.phase.until': 'until {time}',
+  'admin.plan.phase.next': '{phase} starts {time}',
+  'admin.plan.closeBlocked':
+    '"{window}" runs until {end}; the plan can be closed once every stage has ended ({last})',
   'web.serverCenter.title': 'Service centre',
   'web.serverCenter.empty': 'No service centre notes yet',
 };
