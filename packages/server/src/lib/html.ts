@@ -3,11 +3,28 @@ import sanitizeHtml from 'sanitize-html';
 /**
  * The one whitelist of rich text written in the back office and shown to candidates (instructions,
  * spec §3 "Instruction"): paragraphs, line breaks, h2–h4, bold/italic/underline/strike, lists,
- * block quotes and links. Anything else is dropped: script, style and iframe with their content,
- * every other tag (its text kept), every attribute but a link's href (so no event handler or style),
- * and hrefs other than http, https and mailto (no javascript:, data: or relative URLs). Each link
- * opens in a new tab with rel="noopener noreferrer".
+ * block quotes, links and tables (table, caption, thead, tbody, tfoot, tr, th, td with colspan and
+ * rowspan as whole numbers 1–100, e.g. an exam schedule pasted from Word). Anything else is dropped:
+ * script, style, iframe and Word's <xml> with their content, every other tag (its text kept, e.g.
+ * Word's <o:p>), every attribute but a link's href and a cell's spans (so no event handler, class or
+ * style: Word's mso-* styles go), and hrefs other than http, https and mailto (no javascript:, data:
+ * or relative URLs). Each link opens in a new tab with rel="noopener noreferrer".
+ *
+ * This is the policy of instructions (the enrolment notice among them). Other sanitising in the
+ * server: the recruit plan's service-centre notes (sanitize-html's defaults) and the website
+ * settings (all tags stripped).
  */
+/** A cell keeps colspan/rowspan only as a whole number 1–100 (Word writes e.g. colspan=3). */
+function cellSpans(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const attrs: Record<string, string> = {};
+  for (const name of ['colspan', 'rowspan']) {
+    const value = attribs[name]?.trim();
+    if (value && /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 100)
+      attrs[name] = String(Number(value));
+  }
+  return { tagName, attribs: attrs };
+}
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',
@@ -26,13 +43,21 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'li',
     'blockquote',
     'a',
+    'table',
+    'caption',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
   ],
-  allowedAttributes: { a: ['href', 'rel', 'target'] },
+  allowedAttributes: { a: ['href', 'rel', 'target'], th: ['colspan', 'rowspan'], td: ['colspan', 'rowspan'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'iframe', 'textarea', 'noscript', 'title', 'object', 'embed'],
+  nonTextTags: ['script', 'style', 'iframe', 'textarea', 'noscript', 'title', 'object', 'embed', 'xml'],
   exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href && !frame.text.trim(),
   transformTags: {
     a: (tagName, attribs) => {
@@ -44,6 +69,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
           : {};
       return { tagName, attribs: attrs };
     },
+    th: cellSpans,
+    td: cellSpans,
   },
 };
 

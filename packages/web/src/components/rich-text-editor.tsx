@@ -13,13 +13,16 @@ import {
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
+import { EDITOR_TABLE_CSS, TableExtensions } from './rich-text-table';
 
 /**
  * A rich-text field for antd forms (instructions, spec §3 "Instruction"): controlled by `value` and
  * `onChange` (HTML; '' when the document is empty), so a Form.Item hands both to it. Tiptap v3's
  * StarterKit supplies the marks and nodes; the toolbar offers bold, italic, underline, H2, bullet and
  * ordered lists, link, undo and redo, with zh/en titles ('editor.*' in areas/instruction/strings.ts).
- * The HTML is only what the editor's schema can hold; the server sanitises it again on save.
+ * The HTML is only what the editor's schema can hold; the server sanitises it again on save. Tables
+ * (e.g. pasted from Word) are kept with their header cells and spans (rich-text-table.ts); a wide
+ * table scrolls sideways inside the editing area.
  */
 export interface RichTextEditorProps {
   value?: string | null;
@@ -61,6 +64,7 @@ export function RichTextEditor({
           HTMLAttributes: { rel: 'noopener noreferrer', target: '_blank' },
         },
       }),
+      ...TableExtensions,
     ],
     content: value ?? '',
     editable: !disabled,
@@ -174,10 +178,11 @@ export function RichTextEditor({
           </Tooltip>
         ))}
       </Space>
+      <style>{EDITOR_TABLE_CSS}</style>
       <EditorContent
         editor={editor}
         className="rich-text-editor"
-        style={{ padding: '4px 11px', maxHeight: 480, overflowY: 'auto' }}
+        style={{ padding: '4px 11px', maxHeight: 480, overflowY: 'auto', overflowX: 'auto' }}
       />
     </div>
   );

@@ -15,6 +15,7 @@ import { APPLY_FLAG, AUDIT_STATUS } from '@tegang/domain';
 import { AuditNotice } from './audit-status';
 import { BirthLimits } from './birth-limits';
 import { loadDraft } from './enroll-draft';
+import { SafeHtml } from '../../../components/safe-html';
 
 /**
  * /web/enroll, the application: no plan open or the window closed without an application →
@@ -71,16 +72,18 @@ function NewEnroll({ planId }: { planId: number }) {
             data-testid="enroll-notice-content"
             style={{
               maxHeight: '55vh',
-              overflow: 'auto',
+              overflowY: 'auto',
+              overflowX: 'hidden',
               padding: '4px 12px',
               border: '1px solid #f0f0f0',
               borderRadius: 6,
               lineHeight: 1.8,
               overflowWrap: 'anywhere',
             }}
-            // The server sanitises the notice (DESIGN "sanitize-html for instruction content").
-            dangerouslySetInnerHTML={{ __html: notice.data.context }}
-          />
+          >
+            {/* Sanitised by the server too; SafeHtml puts each table in its own sideways-scrolling box. */}
+            <SafeHtml html={notice.data.context} />
+          </div>
         ) : (
           <Empty description={t('web.enroll.noticeEmpty')} />
         )}
