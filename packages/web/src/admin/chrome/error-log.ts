@@ -1,3 +1,4 @@
+import { CST_OFFSET_MS } from '@tegang/domain';
 import { createStore, readJson, useStore } from './store';
 
 /** A local error log entry (spec §3): type, message, stack, info, url, time; kept in localStorage. */
@@ -24,24 +25,40 @@ export const errorLogStore = createStore<ErrorLogEntry[]>(readJson(localStorage,
 
 export const useErrorLog = () => useStore(errorLogStore);
 
-function pad(n: number) {
-  return String(n).padStart(2, '0');
-}
-function now(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+/** 'YYYY-MM-DD HH:mm:ss' in China Standard Time, whatever the browser's zone (the programme's clock). */
+export function cstNow(at: number = Date.now()): string {
+  return new Date(at + CST_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** Adds an uncaught error to the local log. */
+/** A readable message of anything thrown: an Error's message, a string, or an object as JSON. */
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'object' && error !== null) {
+    if ('message' in error && typeof error.message === 'string') return error.message;
+    try {
+      return JSON.stringify(error).slice(0, 500);
+    } catch {
+      return Object.prototype.toString.call(error);
+    }
+  }
+  return String(error);
+}
+
+/** antd's rejected validateFields ({ errorFields }): the form shows those errors already. */
+function isFormValidation(reason: unknown): boolean {
+  return typeof reason === 'object' && reason !== null && 'errorFields' in reason;
+}
+
+/** Adds an uncaught error to the local log, its time in China Standard Time. */
 export function logError(error: unknown, info = '', type = 'error'): void {
   const e = error instanceof Error ? error : null;
   const entry: ErrorLogEntry = {
     type,
-    message: e ? e.message : String(error),
+    message: messageOf(error),
     stack: e?.stack ?? '',
     info,
     url: window.location.href,
-    time: now(),
+    time: cstNow(),
   };
   errorLogStore.set([entry, ...errorLogStore.get()].slice(0, MAX_ENTRIES));
 }
@@ -64,6 +81,7 @@ export function installErrorLog(): void {
     const reason: unknown = event.reason;
     // Failed API calls are shown to the user already; they are not UI errors.
     if (reason && typeof reason === 'object' && 'code' in reason && typeof reason.code === 'number') return;
+    if (isFormValidation(reason)) return;
     logError(reason, 'unhandledrejection');
   });
 }

@@ -77,7 +77,13 @@ export function LockButton() {
         confirmLoading={busy}
         okButtonProps={{ 'data-testid': 'lock-set-ok' }}
         onCancel={() => setOpen(false)}
-        onOk={() => void form.validateFields().then((v) => lock(v.password))}
+        // An invalid password field shows its message; the rejection is not an error to log.
+        onOk={() =>
+          void form
+            .validateFields()
+            .then((v) => lock(v.password))
+            .catch(() => undefined)
+        }
         destroyOnHidden
       >
         <Form form={form} layout="vertical" preserve={false} onFinish={(v) => void lock(v.password)}>

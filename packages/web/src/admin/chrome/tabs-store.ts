@@ -7,10 +7,13 @@ import { createStore, readJson, useStore } from './store';
 export const TAGS_KEY = 'tegang-tags';
 export const HOME_TAB = '/wel/index';
 
-/** Pages that never become tabs ("marked no-tab"). */
-export const NO_TAB = new Set(['/lock', '/login', '/403', '/404', '/500']);
+/**
+ * Pages that never become tabs ("marked no-tab"); '/' only redirects to the home tab (after an
+ * unlock or a login the layout passes through it, which left a stray "/" tab).
+ */
+export const NO_TAB = new Set(['/', '/lock', '/login', '/403', '/404', '/500']);
 
-const withHome = (paths: string[]) => [HOME_TAB, ...paths.filter((p) => p !== HOME_TAB)];
+const withHome = (paths: string[]) => [HOME_TAB, ...paths.filter((p) => p !== HOME_TAB && !NO_TAB.has(p))];
 
 export const tabsStore = createStore<string[]>(withHome(readJson(sessionStorage, TAGS_KEY, [])), (v) =>
   sessionStorage.setItem(TAGS_KEY, JSON.stringify(v)),
