@@ -8,6 +8,8 @@ import { ruleOf } from '../../../candidate/rules';
 /**
  * The SMS code field with its "get code" button: the button checks the phone field first, asks the
  * server for a code of `kind`, then counts down SMS_RESEND_S (60 s) before it can be used again.
+ * The countdown belongs to the number the code went to: correcting the phone number ends it, so the
+ * right number can get its code at once (the server limits each number on its own).
  */
 export function SmsCodeInput({
   form,
@@ -23,6 +25,14 @@ export function SmsCodeInput({
   const { t } = useTranslation();
   const [left, setLeft] = useState(0);
   const [sending, setSending] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const phone = Form.useWatch(phoneField, form) as string | undefined;
+
+  useEffect(() => {
+    if (sentTo === null || (phone ?? '').trim() === sentTo) return;
+    setSentTo(null);
+    setLeft(0);
+  }, [phone, sentTo]);
 
   useEffect(() => {
     if (left <= 0) return;
@@ -41,6 +51,7 @@ export function SmsCodeInput({
     try {
       const msg = await sendSmsCode(kind, telephone.trim());
       message.success(msg || t('sms.sent'));
+      setSentTo(telephone.trim());
       setLeft(SMS_RESEND_S);
     } catch {
       // request() showed the server's reason (already registered, too frequent …)
