@@ -351,11 +351,13 @@ export interface EnrollStatistics {
 }
 
 /**
- * A post ratio "count:demand" reduced to "n:1" ("3.2:1", "4:1", "0:1", one decimal at most), or null
- * when there is no demand to divide by (the screens show "—" then, never "0.0:1").
+ * A post ratio "count:demand" reduced to "n:1" ("3.2:1", "4:1", one decimal at most), or null when
+ * there is no demand to divide by (the screens show "—" then, never "0.0:1"). "0:1" only when nobody
+ * applied: a ratio above 0 but under 0.05 (1 applicant for 30 posts) is "<0.1:1", not rounded to 0.
  */
 export function postRatio(count: number, demand: number): string | null {
   if (!(demand > 0)) return null;
+  if (count > 0 && count / demand < 0.05) return '<0.1:1';
   const ratio = Math.round((count / demand) * 10) / 10;
   return `${ratio}:1`;
 }

@@ -10,6 +10,14 @@ describe('postRatio', () => {
     expect(postRatio(0, 5)).toBe('0:1');
   });
 
+  it('never rounds a few applicants to "0:1": under 0.05 is "<0.1:1", from 0.05 one decimal', () => {
+    expect(postRatio(1, 30)).toBe('<0.1:1');
+    expect(postRatio(1, 1000)).toBe('<0.1:1');
+    expect(postRatio(1, 20)).toBe('0.1:1');
+    expect(postRatio(2, 30)).toBe('0.1:1');
+    expect(postRatio(0, 30)).toBe('0:1');
+  });
+
   it('has no ratio without demand (the screens show "—", never "0.0:1")', () => {
     expect(postRatio(0, 0)).toBeNull();
     expect(postRatio(7, 0)).toBeNull();
