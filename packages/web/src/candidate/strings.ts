@@ -10,8 +10,9 @@ import { recruitPlanStrings } from '../areas/recruit-plan/strings';
  * labels come from the domain catalogue (packages/domain/src/i18n) and are not repeated here.
  */
 const candidateZh = {
-  'web.title': '特岗教师招聘报名系统',
-  'web.titleShort': '特岗教师招聘报名系统',
+  // Spec §2 "Candidate layout": the provincial special-post teacher recruitment enrolment system.
+  'web.title': '省特岗教师招聘报名系统',
+  'web.titleShort': '省特岗教师招聘报名系统',
   'web.colon': '：',
   'web.logout.confirm': '确定退出登录吗？',
   'web.logout.done': '已退出登录',
@@ -47,8 +48,8 @@ const candidateZh = {
 };
 
 const candidateEn: Record<keyof typeof candidateZh, string> = {
-  'web.title': 'Special-Post Teacher Recruitment Enrolment',
-  'web.titleShort': 'Teacher Enrolment',
+  'web.title': 'Provincial Special-Post Teacher Recruitment Enrolment System',
+  'web.titleShort': 'Provincial Teacher Enrolment',
   'web.colon': ': ',
   'web.logout.confirm': 'Log out now?',
   'web.logout.done': 'You have logged out',

@@ -26,6 +26,7 @@ import { TabBar } from '../chrome/tab-bar';
 import { layoutToken, THEMES, useThemeColor, useThemeName } from '../chrome/themes';
 import { FullscreenButton, MenuSearch, ThemePicker } from '../chrome/toolbar';
 import { DEFAULT_LOGO, useSystemName, useWebsite } from '../../areas/website/use-website';
+import { localizedCopyright } from './copyright';
 import { LangSwitch } from '../lang-switch';
 import { HOME_PATH, PAGES } from '../pages';
 import { session, useSession } from '../session';
@@ -231,7 +232,7 @@ export default function Shell() {
               data-testid="copyright"
               style={{ textAlign: 'center', padding: '12px 16px', color: 'rgba(0,0,0,0.45)', fontSize: 12 }}
             >
-              {site.copyright}
+              {localizedCopyright(site.copyright ?? '', i18n.language, site)}
             </div>
           ) : null
         }
