@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { App, Avatar, Button, Card, Col, Descriptions, Form, Input, Row, Space, Tag } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { checkPhone, PHONE_LENGTH, maxLengthOf, userProfileSchema } from '@tegang/domain';
 import { updateProfile, type ProfileInput } from '../api';
 import { ApiError } from '../../api/request';
@@ -49,7 +50,16 @@ export default function InfoPage() {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={9}>
-        <Card title={t('admin.info.title')} data-testid="info-card">
+        <Card
+          title={t('admin.info.title')}
+          data-testid="info-card"
+          // Spec §2 lists /info/setting beside /info/index: the preferences are reached from here.
+          extra={
+            <Link to="/info/setting" data-testid="info-setting-link">
+              {t('admin.setting.title')}
+            </Link>
+          }
+        >
           <div style={{ textAlign: 'center', marginBottom: 16 }}>
             <Avatar size={80} src={user.avatar || undefined} icon={<UserOutlined />} />
           </div>
