@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Empty, Space, Steps, Tag, Typography } from 'antd';
+import { Alert, Button, Card, ConfigProvider, Empty, Grid, Space, Steps, Tag, Typography } from 'antd';
 import {
   DownloadOutlined,
   EditOutlined,
@@ -40,8 +40,15 @@ const STATE_COLOR: Record<CandidateStageState, string> = {
   resultsOpen: 'processing',
 };
 
-/** Later stages: grey, yet 5.7:1 on white (issue 17 accessibility: contrast at least 4.5:1). */
+/** Stages not running: grey, yet 5.7:1 on white (issue 17 accessibility: contrast at least 4.5:1). */
 const GREY = 'rgba(0, 0, 0, 0.6)';
+
+/**
+ * Half a stage's label width across, less half its icon (antd: controlHeightLG): 38 gives labels of
+ * 108 px, room for 'YYYY-MM-DD HH:mm', where the site's taller controls left eight stages wider than
+ * a 1440 px card.
+ */
+const STEP_HALF = 38;
 
 const ACTION_ICON: Record<CandidateActionKey, ReactNode> = {
   apply: <FormOutlined />,
@@ -136,6 +143,7 @@ function StageView({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const mobile = useMobile();
+  const wide = Boolean(Grid.useBreakpoint().xl);
   const stage = candidateStage({ plan, enroll, ticket, now });
   const { phase, next, until } = stage.phase;
   const waiting = phase === 'notStarted' || phase === 'waiting';
@@ -213,28 +221,39 @@ function StageView({
       <Typography.Title level={5} style={{ margin: '8px 0 0' }}>
         {t('home.timeline')}
       </Typography.Title>
-      <Steps
-        data-testid="stage-timeline"
-        direction={mobile ? 'vertical' : 'horizontal'}
-        labelPlacement={mobile ? 'horizontal' : 'vertical'}
-        size="small"
-        current={current === -1 ? stage.timeline.length : current}
-        items={stage.timeline.map((step) => ({
-          title: t(`plan.phase.${step.phase}`),
-          status: step.state === 'done' ? 'finish' : step.state === 'current' ? 'process' : 'wait',
-          description: (
-            <span
-              data-testid={`stage-step-${step.phase}`}
-              data-state={step.state}
-              style={{ fontSize: 12, color: step.state === 'later' ? GREY : undefined }}
-            >
-              {formatDateTime(step.start)}
-              {mobile ? ' ~ ' : <br />}
-              {formatDateTime(step.end)}
-            </span>
-          ),
-        }))}
-      />
+      {/* Eight stages across need about 8 × 110 px: across from xl on, down the page below it; the
+          box scrolls by itself rather than the page if a stage's dates are still wider. */}
+      <ConfigProvider theme={{ components: { Steps: { controlHeightLG: STEP_HALF } } }}>
+        <div style={{ overflowX: 'auto', paddingBottom: 4 }}>
+          <Steps
+            data-testid="stage-timeline"
+            direction={wide ? 'horizontal' : 'vertical'}
+            labelPlacement={wide ? 'vertical' : 'horizontal'}
+            size="small"
+            current={current === -1 ? stage.timeline.length : current}
+            items={stage.timeline.map((step) => ({
+              // Stages over or to come are grey, text and dates alike (antd's own grey is under 4.5:1).
+              title: (
+                <span style={{ color: step.state === 'current' ? undefined : GREY }}>
+                  {t(`plan.phase.${step.phase}`)}
+                </span>
+              ),
+              status: step.state === 'done' ? 'finish' : step.state === 'current' ? 'process' : 'wait',
+              description: (
+                <span
+                  data-testid={`stage-step-${step.phase}`}
+                  data-state={step.state}
+                  style={{ fontSize: 12, color: step.state === 'current' ? undefined : GREY }}
+                >
+                  {formatDateTime(step.start)}
+                  {wide ? <br /> : ' ~ '}
+                  {formatDateTime(step.end)}
+                </span>
+              ),
+            }))}
+          />
+        </div>
+      </ConfigProvider>
     </Space>
   );
 }
