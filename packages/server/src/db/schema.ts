@@ -609,7 +609,9 @@ export const job = pgTable(
   },
   (t) => [
     index('job_kind_idx').on(t.kind, t.createTime),
-    index('job_running_idx').on(t.heartbeatTime).where(sql`status = '1'`),
+    index('job_running_idx')
+      .on(t.heartbeatTime)
+      .where(sql`status = '1'`),
   ],
 );
 
