@@ -471,9 +471,10 @@ describe.skipIf(missing.length > 0 && !process.env.CI)('two nodes behind nginx',
       imported: IMPORT_ROWS,
       attempts: 2,
     });
-    // The restarted run renders the tickets not marked yet; that every ticket of the plan was
-    // generated, once, is read from the tickets below.
+    // The restarted run renders the tickets not marked yet and counts those the killed run stored; that
+    // every ticket of the plan was generated, once, is read from the tickets below.
     expect(generated, JSON.stringify(generated)).toMatchObject({ status: '2', failed: 0, attempts: 2 });
+    expect(generated).toMatchObject({ total: TICKETS, done: TICKETS });
 
     // Rows written once: the comparison rows, and one generated file per ticket.
     const compare = await database.pool.query<{ n: number; cards: number }>(

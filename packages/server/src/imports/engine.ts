@@ -321,6 +321,8 @@ export function importJobKind<Row, Prep>(def: ImportDefinition<Row, Prep>): JobK
     maxAttempts: 2,
     async run(ctx, run) {
       const job = run.job;
+      // A run after a take-over reads the file again from the start: nothing of the last run counts.
+      run.progress({ total: 0, processed: 0, imported: 0, errorCount: 0 }, true);
       await ctx.db.delete(importError).where(eq(importError.jobId, job.id));
       const data = job.fileKey ? await ctx.storage.get(job.fileKey) : null;
       let outcome: RunOutcome;

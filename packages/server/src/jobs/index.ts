@@ -62,15 +62,18 @@ type Counts = Partial<Pick<JobRow, 'total' | 'processed' | 'imported' | 'errorCo
 
 /** The run of one claimed job on this node (what a kind's `run` receives). */
 export interface JobRun {
-  /** The row as claimed: status running, `attempts` counting this run. */
+  /**
+   * The row as claimed: status running, `attempts` counting this run, the counts as the previous
+   * run last recorded them (all 0 on the first run).
+   */
   readonly job: JobRow;
   /** Aborted when the job is no longer this run's (taken over, or released at this node's stop). */
   readonly signal: AbortSignal;
   /**
-   * Records progress: at most every PROGRESS_EVERY_MS, one write in flight; never throws (a lost
-   * database shows in the work itself). `percent` is capped at 99 until `finish`.
+   * Records progress: at most every PROGRESS_EVERY_MS (`now`: at once), one write in flight; never
+   * throws (a lost database shows in the work itself). `percent` is capped at 99 until `finish`.
    */
-  progress(counts: Counts): void;
+  progress(counts: Counts, now?: boolean): void;
   /**
    * Stores the outcome (percent 100, finish time), inside `tx` when given so that it commits with
    * the work. Throws JobLost when the job is no longer this run's (then nothing may be kept).
@@ -193,9 +196,7 @@ export async function executeJob(ctx: AppContext, def: JobKind, jobId: number): 
       attempts: sql`${job.attempts} + 1`,
       runner,
       heartbeatTime: sql`now()`,
-      processed: 0,
-      imported: 0,
-      errorCount: 0,
+      // The counts stay as the last run left them (a kind that resumes carries them on); the bar restarts.
       percent: 0,
       message: null,
     })
@@ -305,6 +306,7 @@ class Run implements JobRun {
   private readonly heartbeat: NodeJS.Timeout;
   private lastWrite = 0;
   private writing: Promise<unknown> | null = null;
+  private following: Counts | null = null;
   private end!: () => void;
 
   constructor(
@@ -338,9 +340,14 @@ class Run implements JobRun {
     }
   }
 
-  progress(counts: Counts) {
-    if (this.finished || this.signal.aborted || this.writing) return;
-    if (performance.now() - this.lastWrite < PROGRESS_EVERY_MS) return;
+  progress(counts: Counts, now = false) {
+    if (this.finished || this.signal.aborted) return;
+    if (this.writing) {
+      // One write in flight; a write asked for at once follows it with the latest counts.
+      if (now) this.following = counts;
+      return;
+    }
+    if (!now && performance.now() - this.lastWrite < PROGRESS_EVERY_MS) return;
     this.lastWrite = performance.now();
     const values = {
       ...counts,
@@ -354,7 +361,14 @@ class Run implements JobRun {
       .set(values)
       .where(this.mine())
       .catch(() => undefined)
-      .finally(() => (this.writing = null));
+      .then(() => {
+        this.writing = null;
+        const next = this.following;
+        this.following = null;
+        if (next) this.progress(next, true);
+        // A following write is awaited by whoever awaits this one (finish).
+        return this.writing;
+      });
   }
 
   async finish(outcome: Counts & { status: JobStatus; message?: string | null }, tx?: Db) {

@@ -357,20 +357,28 @@ export const ticketJobKind: JobKind = {
       countyCode: job.countyCode,
     };
     const rows = await selectTickets(ctx.db, jobSelection(params, scope));
-    const total = rows.length;
+    // A plan's job taken over after its node stopped selects only what is not generated yet: the
+    // tickets the last run stored count as done (a selection by ids, or a regeneration, starts over).
+    const resumes = !params.idList?.length && !params.regenerate;
+    const carried = resumes ? job.imported : 0;
+    const total = carried + rows.length;
     const dicts = await loadDicts(ctx.db);
     const pool = ticketPool(ctx);
-    let done = 0;
+    let done = carried;
     let failed = 0;
     let firstError: string | null = null;
-    const progress = () =>
-      run.progress({
-        total,
-        processed: done + failed,
-        imported: done,
-        errorCount: failed,
-        percent: ((done + failed) * 100) / Math.max(total, 1),
-      });
+    const progress = (now = false) =>
+      run.progress(
+        {
+          total,
+          processed: done + failed,
+          imported: done,
+          errorCount: failed,
+          percent: ((done + failed) * 100) / Math.max(total, 1),
+        },
+        now,
+      );
+    progress(true);
     // Stored files are recorded in batches (one UPDATE each) to keep the database off the cores
     // that render.
     let pending: StoredPdf[] = [];
@@ -380,6 +388,8 @@ export const ticketJobKind: JobKind = {
       try {
         const marked = await markGenerated(ctx, batch);
         done += marked.size;
+        // Recorded at once: a run taken over after this counts these tickets as done.
+        progress(true);
         const stale = batch.filter((b) => !marked.has(b.t.id));
         failed += stale.length;
         if (stale.length) firstError ??= jobMessage('ticket.job.stale', { id: stale[0]!.t.id });
