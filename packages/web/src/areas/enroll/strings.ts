@@ -54,6 +54,10 @@ const zh = {
   'web.enrollTable.goApply': '去报名',
   'web.enrollTable.download': '下载报名表',
   'web.enrollTable.tip': '请下载报名表，核对信息无误后打印，并按要求签名。',
+  'web.enrollTable.wechatGuide': '点击右上角 ··· 选择在浏览器中打开，登录后再下载报名表。',
+  'web.enrollTable.wechatOpen': '报名表没有打开？点此在新页面打开',
+  'web.enroll.draftRestored': '已恢复未提交的草稿（含照片），请核对后提交。',
+  'web.enroll.errorSummary': '以下 {count} 项需要修改，点击可跳转：',
 };
 const en: Record<keyof typeof zh, string> = {
   'admin.enroll.entity': 'enrolment',
@@ -111,6 +115,11 @@ const en: Record<keyof typeof zh, string> = {
   'web.enrollTable.goApply': 'Go to the application',
   'web.enrollTable.download': 'Download enrolment form',
   'web.enrollTable.tip': 'Download the form, check it, print it and sign it as required.',
+  'web.enrollTable.wechatGuide':
+    'Tap ··· at the top right and choose “Open in browser”, then log in and download the form there.',
+  'web.enrollTable.wechatOpen': 'Form not opened? Tap here to open it in a new page',
+  'web.enroll.draftRestored': 'Draft restored, photo included; check it before submitting.',
+  'web.enroll.errorSummary': '{count} field(s) to correct; tap one to go to it:',
 };
 
 export const enrollStrings = stringTable(zh, en);

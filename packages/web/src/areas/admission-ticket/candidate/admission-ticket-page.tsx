@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Empty, Result, Space, Typography } from 'antd';
-import { DownloadOutlined, PhoneOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { APPLY_FLAG, ENROLL_DICT_FIELDS, formatDateTime, windowState } from '@tegang/domain';
@@ -11,7 +11,8 @@ import { PageCard } from '../../../candidate/components/page-card';
 import { useLabelStyle, useMobile } from '../../../candidate/hooks';
 import { useCandidate, type CandidateState } from '../../../candidate/state';
 import { getTicketByPlanId, getTicketDownloadLink, type CandidateTicket } from '../api';
-import { isWeChat, openInNewPage } from './ticket-download';
+import { isWeChat, openInNewPage } from '../../../candidate/wechat';
+import { WeChatGuide } from '../../../candidate/components/wechat-guide';
 import { downloadFile } from '../../../api/download';
 
 /** Query key of the candidate's ticket (under 'candidate': the state's refresh reloads it too). */
@@ -242,40 +243,12 @@ function TicketView({
       </div>
       {refused && <Alert type="error" showIcon data-testid="ticket-download-refused" message={refused} />}
       {guide && (
-        <Alert
-          type="warning"
-          showIcon
-          data-testid="ticket-wechat-guide"
-          message={t('web.ticket.wechatTitle')}
-          description={
-            <Space direction="vertical" size={8}>
-              <span>{t('web.ticket.wechatGuide')}</span>
-              {guide.blockedUrl && (
-                <a
-                  href={guide.blockedUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  data-testid="ticket-wechat-link"
-                  style={{ display: 'inline-block', padding: '10px 0' }}
-                >
-                  {t('web.ticket.wechatOpen')}
-                </a>
-              )}
-              {phone && (
-                <span>
-                  {t('web.ticket.help')}
-                  {t('web.colon')}
-                  <a
-                    href={`tel:${phone}`}
-                    data-testid="ticket-service-phone"
-                    style={{ display: 'inline-block', padding: '10px 0' }}
-                  >
-                    <PhoneOutlined /> {phone}
-                  </a>
-                </span>
-              )}
-            </Space>
-          }
+        <WeChatGuide
+          guide={t('web.ticket.wechatGuide')}
+          openLabel={t('web.ticket.wechatOpen')}
+          blockedUrl={guide.blockedUrl}
+          phone={phone}
+          testIdPrefix="ticket"
         />
       )}
     </Space>

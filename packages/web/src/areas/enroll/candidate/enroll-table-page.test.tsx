@@ -135,4 +135,31 @@ describe('the enrolment form download', () => {
     expect(clicked).toEqual([]);
     expect(assign).not.toHaveBeenCalled();
   });
+
+  it('in WeChat opens the form in a new page and says how to go on in a browser (as the ticket page)', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 Mobile Safari/537.36 MicroMessenger/8.0.47',
+    );
+    const open = vi.spyOn(window, 'open').mockReturnValue({ opener: window } as unknown as Window);
+    renderPage();
+    fireEvent.click(await screen.findByTestId('enroll-download'));
+    const guide = await screen.findByTestId('enroll-wechat-guide');
+    expect(open).toHaveBeenCalledWith(LINK, '_blank');
+    expect(guide.textContent).toContain('微信内不能直接下载文件');
+    expect(guide.textContent).toContain('点击右上角 ··· 选择在浏览器中打开，登录后再下载报名表');
+    expect(screen.queryByTestId('enroll-wechat-link')).toBeNull(); // the new page opened
+    expect(fetchMock).not.toHaveBeenCalled(); // the single-use link is left to the new page
+    expect(clicked).toEqual([]);
+  });
+
+  it('in WeChat with the new page blocked offers the link to tap', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone) MicroMessenger/8.0.47');
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    renderPage();
+    fireEvent.click(await screen.findByTestId('enroll-download'));
+    const link = await screen.findByTestId('enroll-wechat-link');
+    expect(link.getAttribute('href')).toBe(LINK);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.textContent).toBe('报名表没有打开？点此在新页面打开');
+  });
 });

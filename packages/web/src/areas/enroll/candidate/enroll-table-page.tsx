@@ -13,11 +13,15 @@ import { AuditNotice, AuditStatusTag } from './audit-status';
 import { useLabelStyle, useMobile } from '../../../candidate/hooks';
 import { candidateKeys, useCandidate } from '../../../candidate/state';
 import { APPLY_FLAG } from '@tegang/domain';
+import { isWeChat, openInNewPage } from '../../../candidate/wechat';
+import { WeChatGuide } from '../../../candidate/components/wechat-guide';
 
 /**
  * /web/enroll_table: the application summary (spec §3 tableData) and the download of the enrolment
  * form through a short-lived single-use link (DESIGN: never the session token in a URL), fetched and
  * saved on the page so that a refused download (409 photo missing, 503 storage) shows its message here.
+ * In WeChat's in-app browser, which cannot save files, the link opens in a new page with the same
+ * "open in a browser" guidance as the admission ticket (issue 17 point 5).
  */
 export default function EnrollTable() {
   const { t } = useTranslation();
@@ -33,6 +37,7 @@ export default function EnrollTable() {
   });
   const [downloading, setDownloading] = useState(false);
   const [refused, setRefused] = useState('');
+  const [guide, setGuide] = useState<{ blockedUrl: string | null } | null>(null);
 
   const download = async (id: number) => {
     setDownloading(true);
@@ -43,6 +48,11 @@ export default function EnrollTable() {
     } catch {
       setDownloading(false);
       return; // request() showed why
+    }
+    if (isWeChat()) {
+      setGuide({ blockedUrl: openInNewPage(url) ? null : url });
+      setDownloading(false);
+      return;
     }
     try {
       await downloadFile(url);
@@ -123,6 +133,15 @@ export default function EnrollTable() {
             </Button>
           </Space>
           {refused && <Alert type="error" showIcon data-testid="enroll-download-refused" message={refused} />}
+          {guide && (
+            <WeChatGuide
+              guide={t('web.enrollTable.wechatGuide')}
+              openLabel={t('web.enrollTable.wechatOpen')}
+              blockedUrl={guide.blockedUrl}
+              phone={state.plan?.customerServicePhone}
+              testIdPrefix="enroll"
+            />
+          )}
         </Space>
       )}
     </PageCard>

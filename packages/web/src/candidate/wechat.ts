@@ -1,7 +1,8 @@
 /**
- * How the candidate's browser gets the ticket PDF. WeChat's in-app browser blocks file
- * downloads: there the link opens in a new page and the page explains how to continue in a real
- * browser; everywhere else the PDF is fetched and saved (packages/web/src/api/download.ts).
+ * How the candidate's browser gets a PDF (the admission ticket, the enrolment form). WeChat's in-app
+ * browser blocks file downloads: there the link opens in a new page and the page explains how to
+ * continue in a real browser (components/wechat-guide.tsx); everywhere else the PDF is fetched and
+ * saved (packages/web/src/api/download.ts).
  */
 
 /** True in WeChat's in-app browser (its user agent contains "MicroMessenger"). */
