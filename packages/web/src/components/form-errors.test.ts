@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/request';
-import { fieldErrorsOf, placeFieldErrors } from './form-errors';
+import { fieldErrorsOf, fieldIdOf, placeFieldErrors } from './form-errors';
 
 const badRequest = new ApiError(400, '参数错误', {
   errors: [
@@ -71,5 +71,12 @@ describe('placeFieldErrors (errors onto form fields, the rest for the toast)', (
     );
     expect(fields).toEqual([{ name: 'name', errors: ['a', 'b'] }]);
     expect(rest).toEqual(['c']);
+  });
+});
+
+describe('fieldIdOf (the DOM id of a field, for the error summary links)', () => {
+  it('joins a path with "_" as antd does for a form without a name', () => {
+    expect(fieldIdOf('major')).toBe('major');
+    expect(fieldIdOf(['contacts', 0, 'phone'])).toBe('contacts_0_phone');
   });
 });

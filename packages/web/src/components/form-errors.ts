@@ -86,3 +86,46 @@ export function applyServerErrors(
   if (fields.length) form.scrollToField(fields[0]!.name, { block: 'center' });
   return fields.length > 0;
 }
+
+/** A field showing an error: its form name and its first message. */
+export interface FieldInError {
+  name: FormFieldIssue['name'];
+  message: string;
+}
+
+/**
+ * The fields of `form` that show an error now, in the form's order (top to bottom as rendered): for
+ * the error summary of a long form (issue 17 point 6: the error may be 1,700 px away from the button).
+ */
+export function fieldsInError(form: FormInstance): FieldInError[] {
+  return form
+    .getFieldsError()
+    .filter((f) => f.errors.length > 0)
+    .map((f) => ({
+      name: f.name.length === 1 ? (f.name[0] as string | number).toString() : f.name,
+      message: f.errors[0]!,
+    }));
+}
+
+/** The DOM id antd gives a field of a form without a `name` (the path joined with "_"). */
+export function fieldIdOf(name: FormFieldIssue['name']): string {
+  return (Array.isArray(name) ? name : [name]).join('_');
+}
+
+const FOCUSABLE =
+  'input:not([type=hidden]):not([disabled]), textarea, select, button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Scrolls `name` to the middle of the screen and moves the keyboard focus into it (WCAG 3.3.1: the
+ * error is where the user is). A field whose control carries no id (the photo upload) gets the first
+ * focusable element of its form item.
+ */
+export function focusField(form: FormInstance, name: FormFieldIssue['name']): void {
+  form.scrollToField(name, { block: 'center', behavior: 'smooth', focus: true });
+  const id = fieldIdOf(name);
+  const item =
+    document.getElementById(id)?.closest('.ant-form-item') ??
+    document.querySelector(`label[for="${CSS.escape(id)}"]`)?.closest('.ant-form-item');
+  if (!item || item.contains(document.activeElement)) return;
+  item.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+}

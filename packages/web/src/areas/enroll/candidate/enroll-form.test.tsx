@@ -4,17 +4,25 @@ import { App } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Link, RouterProvider, createMemoryRouter } from 'react-router';
 import { EnrollForm } from './enroll-form';
-import { loadDraft, saveDraft } from './enroll-draft';
+import dayjs from 'dayjs';
+import { NO, YES } from '@tegang/domain';
+import { ApiError } from '../../../api/request';
+import { submitApply } from '../api';
+import { loadDraft, saveDraft, savePhotoDraft } from './enroll-draft';
 
 /** Issue 8: the application form keeps a draft, takes the name from the account, asks before leaving. */
 vi.mock('../../../candidate/state', () => ({
   useCandidate: () => ({
-    userInfo: { id: 3, realName: '王小明', idCard: '520102199001010011', telephone: '13900000001' },
+    userInfo: { id: 3, realName: '王小明', idCard: '520102199001010018', telephone: '13900000001' },
     limitBirth: null,
     refresh: () => Promise.resolve(),
   }),
 }));
 vi.mock('../../../api/reference', () => ({ listDictItems: () => Promise.resolve([]) }));
+vi.mock('../api', async (actual) => ({
+  ...(await actual<typeof import('../api')>()),
+  submitApply: vi.fn(),
+}));
 vi.mock('./enroll-cascade', async (actual) => ({
   ...(await actual<typeof import('./enroll-cascade')>()),
   EnrollCascade: () => null,
@@ -67,7 +75,7 @@ describe('EnrollForm draft and leave guard', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('enroll-draft-restored')).toBeNull();
   });
 
-  it('saves a change as a draft and restores it on opening again, the photo asked again', async () => {
+  it('saves a change as a draft and restores it on opening again', async () => {
     renderForm();
     fireEvent.change(input('field-major'), { target: { value: '数学' } });
     await waitFor(() => expect(loadDraft(owner)?.major).toBe('数学'), { timeout: 2000 });
@@ -75,7 +83,7 @@ describe('EnrollForm draft and leave guard', { timeout: 30_000 }, () => {
 
     renderForm();
     expect(input('field-major').value).toBe('数学');
-    expect(screen.getByTestId('enroll-draft-restored').textContent).toContain('请重新上传');
+    expect(screen.getByTestId('enroll-draft-restored').textContent).toContain('已恢复未提交的草稿');
   });
 
   it('discards a restored draft', () => {
@@ -111,5 +119,88 @@ describe('EnrollForm draft and leave guard', { timeout: 30_000 }, () => {
     await screen.findByText('离开后未提交的内容将丢失，确定离开？');
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await screen.findByTestId('user-info');
+  });
+});
+
+/** Every field of a new application but the account's name and ID number, valid. */
+const filled = {
+  maritalStatus: '1',
+  nation: '01',
+  veteran: NO,
+  politicalAffiliation: '13',
+  phone: '13900000001',
+  domicile: '贵州贵阳',
+  address: '贵阳市南明区',
+  graduateCollege: '贵州师范大学',
+  education: '2',
+  graduationDate: dayjs('2024-06-30'),
+  major: '数学',
+  isNormal: YES,
+  freshmen: YES,
+  teacherCertification: '0',
+  isAdjust: YES,
+  priorityCondition: NO,
+};
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
+
+// Issue 17 point 6: a failed submit lists the fields in error at the top and focuses the first one.
+describe('EnrollForm after a failed submit', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    cleanup();
+    sessionStorage.clear();
+    vi.mocked(submitApply).mockReset();
+  });
+
+  it('lists the fields in error until fixed, focuses the first, and each link goes to its field', async () => {
+    renderForm();
+    fireEvent.click(screen.getByTestId('enroll-submit'));
+    const summary = await screen.findByTestId('enroll-error-summary');
+    expect(summary.textContent).toMatch(/以下 \d+ 项需要修改/);
+    expect(summary.textContent).toContain('民族');
+    expect(summary.textContent).toContain('所学专业');
+    // The first field in error (top of the form) has the focus.
+    const links = summary.querySelectorAll('a');
+    const firstId = links[0]!.getAttribute('href')!.slice(1);
+    await waitFor(() => expect(document.activeElement?.closest('.ant-form-item')).toBeTruthy());
+    expect(
+      document.activeElement!.closest('.ant-form-item')!.querySelector(`label[for="${firstId}"]`),
+    ).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('enroll-error-summary-major'));
+    expect(document.activeElement).toBe(input('field-major'));
+
+    fireEvent.change(input('field-major'), { target: { value: '数学' } });
+    await waitFor(() => expect(screen.queryByTestId('enroll-error-summary-major')).toBeNull());
+    expect(screen.getByTestId('enroll-error-summary')).toBeTruthy(); // the others are still wrong
+  });
+
+  it("lists the fields a server's 400 names and sends the photo restored from the draft", async () => {
+    saveDraft({ planId: 7, candidateId: 3 }, filled);
+    expect(
+      await savePhotoDraft({ planId: 7, candidateId: 3 }, new File([JPEG], 'me.jpg', { type: 'image/jpeg' })),
+    ).toBe(true);
+    vi.mocked(submitApply).mockRejectedValue(
+      new ApiError(400, '参数错误', {
+        errors: [{ field: 'major', label: '所学专业', message: '所学专业与学历不符' }],
+      }),
+    );
+    renderForm();
+    const preview = screen.getByTestId('photo-preview');
+    expect((preview.tagName === 'IMG' ? preview : preview.querySelector('img'))?.getAttribute('src')).toMatch(
+      /^data:image\/jpeg;base64,/,
+    );
+    fireEvent.click(screen.getByTestId('enroll-submit'));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    const summary = await screen.findByTestId('enroll-error-summary');
+    expect(summary.textContent).toContain('所学专业与学历不符');
+    expect(summary.querySelectorAll('a')).toHaveLength(1);
+
+    const body = vi.mocked(submitApply).mock.calls[0]![0];
+    const photo = body.get('updateImg') as File;
+    expect(photo.name).toBe('me.jpg');
+    expect(new Uint8Array(await photo.arrayBuffer())).toEqual(JPEG);
+    // The closing dialog does not give the focus back to the submit button: the field keeps it.
+    await waitFor(() => expect(document.activeElement).toBe(input('field-major')));
+    expect(loadDraft({ planId: 7, candidateId: 3 })?.picture).toBeTruthy(); // kept: not submitted
   });
 });

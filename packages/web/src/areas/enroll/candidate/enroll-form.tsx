@@ -6,12 +6,21 @@ import { dictLabel, useDict } from '../../../components/dict';
 import { ApiError } from '../../../api/request';
 import { submitApply, type CandidateEnroll } from '../api';
 import { showFormError } from '../../../candidate/errors';
+import { fieldsInError, focusField, type FieldInError } from '../../../components/form-errors';
+import { FormErrorSummary } from '../../../components/form-error-summary';
 import { revalidateErrored } from '../../../candidate/rules';
 import { useCandidate } from '../../../candidate/state';
 import { EnrollBasicFields } from './enroll-basic-fields';
 import { EnrollCascade, cascadeFieldsBelow } from './enroll-cascade';
 import { formFieldOf, toFormData, toFormValues, type EnrollFormValues } from './enroll-form-values';
-import { DRAFT_SAVE_DELAY_MS, clearDraft, loadDraft, saveDraft, type DraftOwner } from './enroll-draft';
+import {
+  DRAFT_SAVE_DELAY_MS,
+  clearDraft,
+  loadDraft,
+  saveDraft,
+  savePhotoDraft,
+  type DraftOwner,
+} from './enroll-draft';
 import { useLeaveGuard } from './use-leave-guard';
 
 function SectionTitle({ children }: { children: string }) {
@@ -29,7 +38,8 @@ function SectionTitle({ children }: { children: string }) {
  * enrolment choice as a cascade education → plan category → county → learning period → subject,
  * each level offered only where the plan has demand. `initial` edits an existing application.
  * Name and ID number are the account's. Issue 8: the values are kept as a draft in sessionStorage
- * (enroll-draft.ts, restored after a reload, cleared on submit) and leaving a changed form asks first.
+ * (enroll-draft.ts, restored after a reload, cleared on submit; the chosen photo too, issue 17) and
+ * leaving a changed form asks first.
  */
 export function EnrollForm({
   planId,
@@ -46,6 +56,29 @@ export function EnrollForm({
   const [form] = Form.useForm<EnrollFormValues>();
   const [submitting, setSubmitting] = useState(false);
   const edit = Boolean(initial);
+  /**
+   * The fields in error after a failed submit (issue 17 point 6), kept at the top of the form and
+   * updated as they are fixed; null before any failed submit and once all are fixed.
+   */
+  const [errors, setErrors] = useState<FieldInError[] | null>(null);
+  /** The open confirm dialog (send() keeps it from giving the focus back to the submit button). */
+  const dialog = useRef<ReturnType<typeof modal.confirm> | null>(null);
+  const showErrors = () => {
+    const list = fieldsInError(form);
+    setErrors(list.length ? list : null);
+    return list;
+  };
+  const onFieldsChange = () => {
+    if (errors === null) return;
+    const list = fieldsInError(form);
+    setErrors(list.length ? list : null);
+  };
+  /** A failed check before sending: the list, and the first field in error scrolled to and focused. */
+  const onFinishFailed = () => {
+    message.error(t('web.fixErrors'));
+    const [first] = showErrors();
+    if (first) focusField(form, first.name);
+  };
 
   const owner = useMemo<DraftOwner>(
     () => ({ planId, candidateId: state.userInfo?.id, enrollId: initial?.id }),
@@ -126,6 +159,8 @@ export function EnrollForm({
     if (below.length)
       form.setFieldsValue(Object.fromEntries(below.map((n) => [n, undefined])) as Partial<EnrollFormValues>);
     dirty.current = true;
+    // The photo is read (and downscaled when large) once, when chosen, not with every keystroke.
+    if ('picture' in changed) void savePhotoDraft(owner, changed.picture?.file);
     clearTimeout(pending.current);
     pending.current = setTimeout(flushDraft, DRAFT_SAVE_DELAY_MS);
   };
@@ -148,20 +183,27 @@ export function EnrollForm({
         await state.refresh(); // the page turns into the candidate's existing application
         return;
       }
-      showFormError(form, error, formFieldOf);
+      if (showFormError(form, error, formFieldOf)) {
+        // The server named fields (a 400): listed like a failed check and the first focused; the
+        // closing dialog must not hand the focus back to the submit button afterwards.
+        const [first] = showErrors();
+        dialog.current?.update({ focusTriggerAfterClose: false });
+        if (first) focusField(form, first.name);
+      }
     } finally {
       setSubmitting(false);
     }
   };
 
-  const confirm = (values: EnrollFormValues) =>
-    modal.confirm({
+  const confirm = (values: EnrollFormValues) => {
+    dialog.current = modal.confirm({
       title: t('common.systemTip'),
       content: t(edit ? 'web.enroll.updateConfirm' : 'web.enroll.submitConfirm'),
       okText: t('common.confirm'),
       cancelText: t('common.cancel'),
       onOk: () => send(values),
     });
+  };
 
   return (
     <Form<EnrollFormValues>
@@ -171,16 +213,25 @@ export function EnrollForm({
       initialValues={initialValues}
       onValuesChange={onValuesChange}
       onFinish={confirm}
-      onFinishFailed={() => message.error(t('web.fixErrors'))}
-      scrollToFirstError={{ block: 'center', behavior: 'smooth' }}
+      onFieldsChange={onFieldsChange}
+      onFinishFailed={onFinishFailed}
       data-testid="enroll-form"
     >
+      {errors && (
+        <FormErrorSummary
+          form={form}
+          errors={errors}
+          labelOf={(name) => t(`field.${Array.isArray(name) ? name.join('.') : name}`)}
+          title={t('web.enroll.errorSummary', { count: errors.length })}
+          testId="enroll-error-summary"
+        />
+      )}
       {draft && (
         <Alert
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          message={t('web.draft.restored')}
+          message={t('web.enroll.draftRestored')}
           data-testid="enroll-draft-restored"
           action={
             <Button type="link" size="small" onClick={discardDraft} data-testid="enroll-draft-discard">
