@@ -56,7 +56,7 @@ const zh = {
   'web.enrollTable.tip': '请下载报名表，核对信息无误后打印，并按要求签名。',
   'web.enrollTable.wechatGuide': '点击右上角 ··· 选择在浏览器中打开，登录后再下载报名表。',
   'web.enrollTable.wechatOpen': '报名表没有打开？点此在新页面打开',
-  'web.enroll.draftRestored': '已恢复未提交的草稿（含照片），请核对后提交。',
+  'web.enroll.draftRestored': '已恢复未提交的草稿（包括已选的照片），请核对后提交。',
   'web.enroll.errorSummary': '以下 {count} 项需要修改，点击可跳转：',
 };
 const en: Record<keyof typeof zh, string> = {
@@ -118,7 +118,7 @@ const en: Record<keyof typeof zh, string> = {
   'web.enrollTable.wechatGuide':
     'Tap ··· at the top right and choose “Open in browser”, then log in and download the form there.',
   'web.enrollTable.wechatOpen': 'Form not opened? Tap here to open it in a new page',
-  'web.enroll.draftRestored': 'Draft restored, photo included; check it before submitting.',
+  'web.enroll.draftRestored': 'Draft restored, with the photo you chose if any; check it before submitting.',
   'web.enroll.errorSummary': '{count} field(s) to correct; tap one to go to it:',
 };
 
