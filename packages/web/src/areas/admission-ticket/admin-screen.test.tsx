@@ -169,6 +169,32 @@ describe('admission tickets screen', () => {
     }
   }, 30_000);
 
+  it('says why each greyed action is greyed: no plan chosen, no rows ticked', async () => {
+    viewport(1280);
+    mount();
+    await within(await screen.findByTestId('ticket')).findByText('20275201020100101');
+    const importButton = screen.getByTestId('import-open') as HTMLButtonElement;
+    fireEvent.mouseEnter(importButton.parentElement!);
+    expect(await screen.findByText('请先在搜索条件中选择招聘计划')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('ticket-generate'));
+    const planItem = await screen.findByText('生成计划中未生成的准考证');
+    expect(planItem.closest('[data-disabled-reason]')!.getAttribute('data-disabled-reason')).toBe(
+      '请先在搜索条件中选择招聘计划',
+    );
+    const selectedItem = screen.getByText('生成选中的准考证（0）');
+    fireEvent.mouseEnter(selectedItem);
+    expect(await screen.findByText('请先在列表中勾选准考证')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('ticket-distribute'));
+    for (const label of ['发放计划的全部准考证', '取消发放计划的全部准考证'])
+      expect(
+        (await screen.findByText(label))
+          .closest('[data-disabled-reason]')!
+          .getAttribute('data-disabled-reason'),
+      ).toBe('请先在搜索条件中选择招聘计划');
+  }, 30_000);
+
   it('checks the exam fields of the edit form on blur', async () => {
     viewport(1280);
     mount();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Dropdown, Tooltip, Typography } from 'antd';
+import { App, Button, Dropdown, Typography } from 'antd';
 import { DownOutlined, FilePdfOutlined, ScheduleOutlined, SendOutlined } from '@ant-design/icons';
 import type { ProColumns, ProDescriptionsItemProps } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
@@ -56,6 +56,7 @@ import {
   type CrudContext,
 } from '../../components/crud';
 import { DictText } from '../../components/dict';
+import { DisabledReason, reasonLabel } from '../../components/disabled-reason';
 import { ExportButton } from '../../components/export-button';
 import { ImportButton } from '../../components/import';
 import { useProvinceOnlyReason } from '../../components/province-only';
@@ -293,6 +294,9 @@ export default function AdmissionTicketScreen() {
     },
   });
 
+  // Why a toolbar item is greyed (the whole-plan items act on the plan chosen in the search).
+  const noPlan = plan ? null : t('admin.ticket.choosePlan');
+  const noRows = (ctx: CrudContext<Row>) => (ctx.selectedRows.length ? null : t('admin.ticket.selectFirst'));
   const canDistribute = (ctx: CrudContext<Row>) => ctx.can(P.distribute);
   const canGenerate = (ctx: CrudContext<Row>) => ctx.can(P.generate);
 
@@ -325,27 +329,33 @@ export default function AdmissionTicketScreen() {
                 items: [
                   {
                     key: 'selected',
-                    label: t('admin.ticket.distributeSelected', { count: ctx.selectedRows.length }),
-                    disabled: !ctx.selectedRows.length,
+                    label: reasonLabel(
+                      t('admin.ticket.distributeSelected', { count: ctx.selectedRows.length }),
+                      noRows(ctx),
+                    ),
+                    disabled: !!noRows(ctx),
                     onClick: () => distribute(ctx.selectedRows, false, ctx.reload),
                   },
                   {
                     key: 'cancelSelected',
-                    label: t('admin.ticket.cancelSelected', { count: ctx.selectedRows.length }),
-                    disabled: !ctx.selectedRows.length,
+                    label: reasonLabel(
+                      t('admin.ticket.cancelSelected', { count: ctx.selectedRows.length }),
+                      noRows(ctx),
+                    ),
+                    disabled: !!noRows(ctx),
                     onClick: () => distribute(ctx.selectedRows, true, ctx.reload),
                   },
                   { type: 'divider' },
                   {
                     key: 'plan',
-                    label: t('admin.ticket.distributePlan'),
-                    disabled: !plan,
+                    label: reasonLabel(t('admin.ticket.distributePlan'), noPlan),
+                    disabled: !!noPlan,
                     onClick: () => void distributeWholePlan(false, ctx.reload),
                   },
                   {
                     key: 'cancelPlan',
-                    label: t('admin.ticket.cancelPlan'),
-                    disabled: !plan,
+                    label: reasonLabel(t('admin.ticket.cancelPlan'), noPlan),
+                    disabled: !!noPlan,
                     onClick: () => void distributeWholePlan(true, ctx.reload),
                   },
                 ],
@@ -359,19 +369,16 @@ export default function AdmissionTicketScreen() {
         : []),
       ...(ctx.can(P.arrange)
         ? [
-            // A disabled button gets no mouse events: the span carries the tooltip.
-            <Tooltip key="arrange" title={arrangeRefused}>
-              <span>
-                <Button
-                  icon={<ScheduleOutlined />}
-                  disabled={!!arrangeRefused}
-                  onClick={() => setArranging({ reload: ctx.reload })}
-                  data-testid="ticket-arrange"
-                >
-                  {t('screen.button.arrange')}
-                </Button>
-              </span>
-            </Tooltip>,
+            <DisabledReason key="arrange" reason={arrangeRefused}>
+              <Button
+                icon={<ScheduleOutlined />}
+                disabled={!!arrangeRefused}
+                onClick={() => setArranging({ reload: ctx.reload })}
+                data-testid="ticket-arrange"
+              >
+                {t('screen.button.arrange')}
+              </Button>
+            </DisabledReason>,
           ]
         : []),
       ...(canGenerate(ctx)
@@ -383,20 +390,23 @@ export default function AdmissionTicketScreen() {
                 items: [
                   {
                     key: 'selected',
-                    label: t('admin.ticket.generateSelected', { count: ctx.selectedRows.length }),
-                    disabled: !ctx.selectedRows.length,
+                    label: reasonLabel(
+                      t('admin.ticket.generateSelected', { count: ctx.selectedRows.length }),
+                      noRows(ctx),
+                    ),
+                    disabled: !!noRows(ctx),
                     onClick: () => generate({ rows: ctx.selectedRows }, ctx.reload),
                   },
                   {
                     key: 'plan',
-                    label: t('admin.ticket.generatePlan'),
-                    disabled: !plan,
+                    label: reasonLabel(t('admin.ticket.generatePlan'), noPlan),
+                    disabled: !!noPlan,
                     onClick: () => generate({}, ctx.reload),
                   },
                   {
                     key: 'regenerate',
-                    label: t('admin.ticket.regeneratePlan'),
-                    disabled: !plan,
+                    label: reasonLabel(t('admin.ticket.regeneratePlan'), noPlan),
+                    disabled: !!noPlan,
                     onClick: () => generate({ regenerate: true }, ctx.reload),
                   },
                 ],

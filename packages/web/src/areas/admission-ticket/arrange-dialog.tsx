@@ -33,6 +33,7 @@ import {
   type PlanOption,
 } from '@tegang/domain';
 import { useActions, useDictEnum } from '../../components/crud';
+import { DisabledReason } from '../../components/disabled-reason';
 import { RegionCascader, regionPathOf, useRegionScopeTree } from '../../components/region-cascader';
 import { schemaRule } from '../../components/rules';
 import { getArrangement, previewArrangement, saveArrangement } from './admin-api';
@@ -263,16 +264,17 @@ export function ArrangeDialog(props: {
           >
             {t('admin.ticket.arrange.preview')}
           </Button>
-          <Button
-            type="primary"
-            icon={<SaveOutlined />}
-            disabled={!previewed}
-            title={previewed ? undefined : t('admin.ticket.arrange.previewFirst')}
-            onClick={save}
-            data-testid="arrange-save"
-          >
-            {t('admin.ticket.arrange.save')}
-          </Button>
+          <DisabledReason reason={previewed ? null : t('admin.ticket.arrange.previewFirst')}>
+            <Button
+              type="primary"
+              icon={<SaveOutlined />}
+              disabled={!previewed}
+              onClick={save}
+              data-testid="arrange-save"
+            >
+              {t('admin.ticket.arrange.save')}
+            </Button>
+          </DisabledReason>
         </Space>
       }
     >

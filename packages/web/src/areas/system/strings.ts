@@ -37,6 +37,8 @@ const zh = {
   'sys.menu.icon': '图标',
   'sys.menu.moveUp': '上移',
   'sys.menu.moveDown': '下移',
+  'sys.menu.firstAlready': '已是同级第一个菜单',
+  'sys.menu.lastAlready': '已是同级最后一个菜单',
   'sys.menu.addChild': '新增下级',
   // icon picker
   'sys.icon.basic': '基础图标',
@@ -90,6 +92,8 @@ const en: Record<keyof typeof zh, string> = {
   'sys.menu.icon': 'Icon',
   'sys.menu.moveUp': 'Up',
   'sys.menu.moveDown': 'Down',
+  'sys.menu.firstAlready': 'Already the first among its siblings',
+  'sys.menu.lastAlready': 'Already the last among its siblings',
   'sys.menu.addChild': 'Add child',
   'sys.icon.basic': 'Basic icons',
   'sys.icon.business': 'Business icons',

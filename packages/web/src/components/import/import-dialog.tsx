@@ -14,6 +14,7 @@ import { http, requestEnvelope } from '../../api/request';
 import { getToken } from '../../api/tokens';
 import i18n from '../../i18n';
 import { JobResumedNote, useJobProgress } from '../jobs/use-job-progress';
+import { DisabledReason } from '../disabled-reason';
 
 /** Where an area's import lives (spec §7 importExcel[/{param}], template, checkImport/{id}, pageImportError). */
 export interface ImportApi {
@@ -253,7 +254,10 @@ export function ImportDialog(props: {
   );
 }
 
-/** A toolbar button that opens the {@link ImportDialog}. `api` null: the button is disabled with `disabledTitle`. */
+/**
+ * A toolbar button that opens the {@link ImportDialog}. `api` null: the button is disabled and
+ * `disabledTitle` (the reason, translated) shows in a tooltip over it.
+ */
 export function ImportButton(props: {
   name: string;
   api: ImportApi | null;
@@ -266,15 +270,16 @@ export function ImportButton(props: {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button
-        icon={<UploadOutlined />}
-        disabled={!props.api}
-        title={props.api ? undefined : props.disabledTitle}
-        onClick={() => setOpen(true)}
-        data-testid="import-open"
-      >
-        {t('admin.import.button')}
-      </Button>
+      <DisabledReason reason={props.api ? null : props.disabledTitle}>
+        <Button
+          icon={<UploadOutlined />}
+          disabled={!props.api}
+          onClick={() => setOpen(true)}
+          data-testid="import-open"
+        >
+          {t('admin.import.button')}
+        </Button>
+      </DisabledReason>
       {props.api && (
         <ImportDialog
           open={open}

@@ -22,6 +22,7 @@ import {
   useActions,
   type CrudConfig,
 } from '../../../components/crud';
+import { DisabledReason } from '../../../components/disabled-reason';
 import { IconPicker } from '../../../components/icon-picker';
 import { MenuIcon } from '../../../admin/layout/icons';
 import { schemaRule } from '../../../components/rules';
@@ -177,24 +178,29 @@ export default function MenuPage() {
       const siblings = siblingsOf(treeRef.current, idOf, row.id) ?? [];
       const i = siblings.findIndex((n) => n.id === row.id);
       return [
-        <RowButton
-          key="up"
-          icon={<ArrowUpOutlined />}
-          disabled={i <= 0}
-          testId="sys-menu-up"
-          onClick={() => void move(row, -1, ctx.reload)}
-        >
-          {t('sys.menu.moveUp')}
-        </RowButton>,
-        <RowButton
+        <DisabledReason key="up" reason={i <= 0 ? t('sys.menu.firstAlready') : null}>
+          <RowButton
+            icon={<ArrowUpOutlined />}
+            disabled={i <= 0}
+            testId="sys-menu-up"
+            onClick={() => void move(row, -1, ctx.reload)}
+          >
+            {t('sys.menu.moveUp')}
+          </RowButton>
+        </DisabledReason>,
+        <DisabledReason
           key="down"
-          icon={<ArrowDownOutlined />}
-          disabled={i < 0 || i >= siblings.length - 1}
-          testId="sys-menu-down"
-          onClick={() => void move(row, 1, ctx.reload)}
+          reason={i < 0 || i >= siblings.length - 1 ? t('sys.menu.lastAlready') : null}
         >
-          {t('sys.menu.moveDown')}
-        </RowButton>,
+          <RowButton
+            icon={<ArrowDownOutlined />}
+            disabled={i < 0 || i >= siblings.length - 1}
+            testId="sys-menu-down"
+            onClick={() => void move(row, 1, ctx.reload)}
+          >
+            {t('sys.menu.moveDown')}
+          </RowButton>
+        </DisabledReason>,
       ];
     },
     form: {
