@@ -108,10 +108,10 @@ describe('POST /candidate/enroll/audit', () => {
     expect(await ownView(a)).toMatchObject({ auditStatus: '2', auditReason: '照片不清晰' });
     const resubmitted = await edit(a, { address: '贵州省贵阳市南明区新地址2号' });
     expect(resubmitted.statusCode, resubmitted.body).toBe(200);
-    // Pending again; the last reason stays for the record until the next decision.
+    // Pending again: the old reason is cleared (the audit history keeps it).
     expect(await rowOf(a.id)).toMatchObject({
       auditStatus: '0',
-      auditReason: '照片不清晰',
+      auditReason: null,
       address: '贵州省贵阳市南明区新地址2号',
     });
     expect((await rowOf(b.id)).auditStatus).toBe('2');

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { enrollAuditSchema, PERMISSIONS } from '@tegang/domain';
+import { z } from 'zod';
+import { enrollAuditSchema, enrollQuerySchema, PERMISSIONS } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
-import { auditEnrolls, auditStatusOptions } from './service-audit';
+import { idParamSchema } from '../../lib/paging';
+import { auditEnrolls, auditHistory, auditStatusOptions, pendingNeighbour } from './service-audit';
 
 /**
  * The audit of applications in the back office (spec §2 "Enrolment records", §6 region scope): a
@@ -50,5 +52,49 @@ export async function enrollAuditRoutes(base: FastifyInstance) {
       schema: { tags: ['enroll'], summary: 'Audit status options [{value, label}] (status.audit.*)' },
     },
     async (req) => ok(req, auditStatusOptions(req.lang)),
+  );
+
+  /**
+   * GET /candidate/enroll/auditHistory/{id} (PERMISSIONS.enroll.query): the decisions on an
+   * enrolment of the caller's region, newest first: [{time (ISO), reviewer, decision '1'|'2', reason}],
+   * from the trail. 404 'enroll.notFound' outside the region.
+   */
+  app.get(
+    '/candidate/enroll/auditHistory/:id',
+    {
+      config: { access: { permission: PERMISSIONS.enroll.query } },
+      schema: {
+        tags: ['enroll'],
+        summary: 'Audit history of an enrolment, newest first: [{time, reviewer, decision, reason}]',
+        params: idParamSchema,
+      },
+    },
+    async (req) => ok(req, await auditHistory(ctx.db, req.params.id, req.admin!.scope)),
+  );
+
+  /**
+   * GET /candidate/enroll/pendingNeighbour?id&direction=next|prev&{the list's filters}
+   * (PERMISSIONS.enroll.audit): {id} of the pending enrolment after or before `id` in the list those
+   * filters give (the audit status filter is replaced by pending), or {id: null}. 404
+   * 'enroll.notFound' when `id` is outside the caller's region.
+   */
+  app.get(
+    '/candidate/enroll/pendingNeighbour',
+    {
+      config: { access: { permission: PERMISSIONS.enroll.audit } },
+      schema: {
+        tags: ['enroll'],
+        summary:
+          'The pending enrolment after (next) or before (prev) id in the filtered list, in the caller’s region: {id | null}',
+        querystring: enrollQuerySchema.extend({
+          id: idParamSchema.shape.id,
+          direction: z.enum(['next', 'prev']),
+        }),
+      },
+    },
+    async (req) => {
+      const { id, direction, ...query } = req.query;
+      return ok(req, { id: await pendingNeighbour(ctx.db, req.admin!.scope, query, id, direction) });
+    },
   );
 }

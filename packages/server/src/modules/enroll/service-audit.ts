@@ -1,18 +1,22 @@
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   AUDIT_STATUS,
   AUDIT_STATUSES,
   translate,
   type EnrollAuditInput,
+  type EnrollQuery,
   type Lang,
   type MessageKey,
+  type RegionScope,
 } from '@tegang/domain';
 import type { AppContext } from '../../context';
-import { enroll } from '../../db/schema';
+import type { Db } from '../../db';
+import { auditTrail, enroll } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { scopeWhere } from '../../lib/scope';
 import type { AdminPrincipal } from '../../types';
 import { writeTrail } from '../monitor/service-trail';
+import { enrollSearch } from './service';
 
 /**
  * The audit of applications (spec §2 "Enrolment records"): a reviewer passes or rejects the
@@ -104,4 +108,82 @@ export function auditStatusOptions(lang: Lang): { value: string; label: string }
     value,
     label: translate(lang, `status.audit.${value}` as MessageKey),
   }));
+}
+
+/** One decision of an application's audit history, newest first (read from the append-only trail). */
+export interface AuditHistoryEntry {
+  /** When it was decided (ISO time). */
+  time: string;
+  /** The reviewer's user name at the time of the decision. */
+  reviewer: string | null;
+  /** '1' passed, '2' rejected (AUDIT_STATUS). */
+  decision: string;
+  /** The rejection reason; null for a pass. */
+  reason: string | null;
+}
+
+/**
+ * GET /candidate/enroll/auditHistory/{id} (spec §2 "Enrolment records", audit): every decision ever
+ * made on enrolment `id`, newest first — read from the trail's 'enroll.audit' entries, which
+ * auditEnrolls writes in the transaction of each decision, so the history survives the resubmission
+ * that clears the current reason. 404 'enroll.notFound' unless the enrolment is in `scope`.
+ */
+export async function auditHistory(db: Db, id: number, scope: RegionScope): Promise<AuditHistoryEntry[]> {
+  const [found] = await db
+    .select({ id: enroll.id })
+    .from(enroll)
+    .where(and(eq(enroll.id, id), scopeWhere(enroll, scope)));
+  if (!found) throw new AppError(404, 'enroll.notFound');
+  const rows = await db
+    .select({ time: auditTrail.createTime, reviewer: auditTrail.actorName, detail: auditTrail.detail })
+    .from(auditTrail)
+    .where(
+      and(
+        eq(auditTrail.event, 'enroll.audit'),
+        eq(auditTrail.targetTable, 'enroll'),
+        eq(auditTrail.targetId, id),
+      ),
+    )
+    .orderBy(desc(auditTrail.createTime), desc(auditTrail.id));
+  return rows.map((r) => ({
+    time: r.time.toISOString(),
+    reviewer: r.reviewer,
+    decision: String(r.detail?.decision ?? ''),
+    reason: typeof r.detail?.reason === 'string' ? r.detail.reason : null,
+  }));
+}
+
+/**
+ * GET /candidate/enroll/pendingNeighbour (the reviewer's workbench): the id of the pending
+ * application just after (`direction` 'next') or before ('prev') enrolment `from` in the list of
+ * `query` (the list's order: newest first, then id), with the filters of the list screen except the
+ * audit status, which is pending; `from` itself need not be pending (it was just decided). Null when
+ * there is none. 404 'enroll.notFound' unless `from` is in `scope`.
+ */
+export async function pendingNeighbour(
+  db: Db,
+  scope: RegionScope,
+  query: EnrollQuery,
+  from: number,
+  direction: 'next' | 'prev',
+): Promise<number | null> {
+  const [at] = await db
+    .select({ id: enroll.id })
+    .from(enroll)
+    .where(and(eq(enroll.id, from), scopeWhere(enroll, scope)));
+  if (!at) throw new AppError(404, 'enroll.notFound');
+  const next = direction === 'next';
+  // compared in SQL: the stored times have microseconds, a JavaScript Date only milliseconds
+  const position = sql`(select e.create_time, e.id from enroll e where e.id = ${from})`;
+  const past = next
+    ? sql`(${enroll.createTime}, ${enroll.id}) < ${position}`
+    : sql`(${enroll.createTime}, ${enroll.id}) > ${position}`;
+  const order = next ? desc : asc;
+  const [row] = await db
+    .select({ id: enroll.id })
+    .from(enroll)
+    .where(and(enrollSearch({ ...query, auditStatus: AUDIT_STATUS.pending }, scope), past))
+    .orderBy(order(enroll.createTime), order(enroll.id))
+    .limit(1);
+  return row?.id ?? null;
 }

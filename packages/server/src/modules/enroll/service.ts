@@ -74,6 +74,8 @@ export function toEnroll(row: EnrollRow, plan: { year: string; name: string }): 
     ...rest,
     planYear: plan.year,
     planName: plan.name,
+    // a reason belongs to a rejection: none while pending again (rows resubmitted before it was cleared)
+    auditReason: row.auditStatus === AUDIT_STATUS.rejected ? row.auditReason : null,
     auditTime: row.auditTime?.toISOString() ?? null,
     createTime: row.createTime.toISOString(),
     updateTime: row.updateTime.toISOString(),
@@ -528,8 +530,9 @@ export async function submitApplication(
  * when a new one comes); the enrolment form is generated anew. Returns the id; 404 'enroll.notFound'
  * without an application, 409 'enroll.audit.passedLocked' once it passed the audit, 400 as
  * POST. The version rises (an audit of the former version answers 409). Editing a rejected (or
- * pending) application resubmits it: auditStatus goes back to pending;
- * the last rejection's auditReason, auditTime and auditorId stay for the record until the next decision.
+ * pending) application resubmits it: auditStatus goes back to pending and the last rejection's
+ * auditReason is cleared (the audit history keeps it, read from the trail); auditTime and auditorId
+ * stay until the next decision.
  */
 export async function editApplication(
   ctx: AppContext,
@@ -550,6 +553,8 @@ export async function editApplication(
         picture,
         createStatus: CREATE_STATUS.pending,
         auditStatus: AUDIT_STATUS.pending,
+        // the old reason no longer applies; the trail keeps it (service-audit.ts auditHistory)
+        auditReason: null,
         updateTime: ctx.now(),
         // a reviewer who read the former version cannot decide on this one (service-audit.ts)
         version: sql`${enroll.version} + 1`,
