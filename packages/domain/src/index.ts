@@ -26,3 +26,4 @@ export * from './instruction';
 export * from './admission-ticket';
 export * from './admission-result';
 export * from './candidate-stage';
+export * from './sms-notice';

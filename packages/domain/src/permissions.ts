@@ -11,6 +11,10 @@ export const PERMISSIONS = {
     edit: 'recruit:recruitPlan:edit',
     remove: 'recruit:recruitPlan:remove',
     status: 'recruit:recruitPlan:status',
+    /** The plan's SMS notices: the switch, the counts, the results notice (issue 17). */
+    notify: 'recruit:recruitPlan:notify',
+    /** The SMS notice templates of every plan (settings). */
+    smsTemplate: 'recruit:recruitPlan:smsTemplate',
   },
   dashboard: {
     list: 'recruit:dashboard:list',

@@ -244,6 +244,8 @@ export const BUTTON_LABELS: Record<PermissionAction, MessageKey> = {
   arrange: 'screen.button.arrange',
   distribute: 'screen.button.distribute',
   physicalExam: 'screen.button.physicalExam',
+  notify: 'screen.button.notify',
+  smsTemplate: 'screen.button.smsTemplate',
 };
 
 /** A button of a screen: its permission key and the catalogue key of its name. */

@@ -704,4 +704,18 @@ export const en: Record<keyof typeof zh, string> = {
   'home.action.downloadForm': 'Download enrolment form',
   'home.action.downloadTicket': 'Download admission ticket',
   'home.action.queryResult': 'View results',
+
+  // SMS notices to candidates (sms-notice.ts)
+  'screen.button.notify': 'SMS notices',
+  'screen.button.smsTemplate': 'SMS templates',
+  'smsNotice.event.rejected': 'Application rejected',
+  'smsNotice.event.ticketReady': 'Admission ticket ready',
+  'smsNotice.event.resultsOpen': 'Results open',
+  'smsNotice.disabled': 'SMS notices are off for this plan',
+  'smsNotice.nothingToSend': 'No candidate is waiting for this notice',
+  'smsNotice.noTemplate': 'The SMS template "{event}" has no template id: not sent',
+  'smsNotice.job.queued': 'Waiting to send',
+  'smsNotice.job.running': 'Sending',
+  'smsNotice.job.done': 'Finished: {sent} sent, {failed} failed',
+  'smsNotice.job.failed': 'Sending stopped',
 };

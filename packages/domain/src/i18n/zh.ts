@@ -686,4 +686,18 @@ export const zh = {
   'home.action.downloadForm': '下载报名表',
   'home.action.downloadTicket': '下载准考证',
   'home.action.queryResult': '查询成绩',
+
+  // SMS notices to candidates (sms-notice.ts)
+  'screen.button.notify': '短信通知',
+  'screen.button.smsTemplate': '短信模板',
+  'smsNotice.event.rejected': '审核未通过',
+  'smsNotice.event.ticketReady': '准考证已发放',
+  'smsNotice.event.resultsOpen': '成绩已可查询',
+  'smsNotice.disabled': '本计划未开启短信通知',
+  'smsNotice.nothingToSend': '没有需要通知的考生',
+  'smsNotice.noTemplate': '短信模板“{event}”未设置模板编号，未发送',
+  'smsNotice.job.queued': '等待发送',
+  'smsNotice.job.running': '正在发送',
+  'smsNotice.job.done': '发送完成：成功 {sent} 条，失败 {failed} 条',
+  'smsNotice.job.failed': '发送中止',
 } as const;

@@ -251,6 +251,8 @@ export const recruitPlan = pgTable(
      * a level listed here uses its own date, any other level `limitBirth`.
      */
     birthLimits: jsonb('birth_limits').$type<Record<string, string>>().notNull().default({}),
+    /** Candidates of this plan hear of a rejection, their ticket and their results by SMS: '1' on, '0' off. */
+    smsNotify: char('sms_notify', { length: 1 }).notNull().default('0'),
     createTime: createTime(),
     updateTime: updateTime(),
   },
@@ -724,5 +726,46 @@ export const admissionResult = pgTable(
   (t) => [
     uniqueIndex('admission_result_enroll_uq').on(t.enrollId),
     index('admission_result_plan_status_idx').on(t.planId, t.admissionStatus),
+  ],
+);
+
+/**
+ * The SMS template of each candidate notice (domain SMS_NOTICE_EVENTS): the provider's approved
+ * template id for Aliyun and Tencent Cloud, and the text the console provider writes. A missing row
+ * means the domain defaults (zh text, no template id).
+ */
+export const smsNoticeTemplate = pgTable('sms_notice_template', {
+  event: varchar('event', { length: 16 }).primaryKey(),
+  templateCode: varchar('template_code', { length: 64 }),
+  text: varchar('text', { length: 300 }).notNull(),
+  updateTime: updateTime(),
+});
+
+/**
+ * One SMS notice to one enrolment (modules/sms-notice): written before the send, so that no event
+ * reaches a candidate twice (unique enrolment × event), then marked sent or failed with the
+ * provider's message id. It keeps neither the text, nor a code, nor the reviewer's reason.
+ * status: '0' sending, '1' sent, '2' failed.
+ */
+export const smsNotification = pgTable(
+  'sms_notification',
+  {
+    id: id(),
+    planId: ref('plan_id')
+      .notNull()
+      .references(() => recruitPlan.id, { onDelete: 'cascade' }),
+    enrollId: ref('enroll_id')
+      .notNull()
+      .references(() => enroll.id, { onDelete: 'cascade' }),
+    event: varchar('event', { length: 16 }).notNull(),
+    status: char('status', { length: 1 }).notNull().default('0'),
+    providerMessageId: varchar('provider_message_id', { length: 100 }),
+    jobId: ref('job_id'),
+    createTime: createTime(),
+    sendTime: ts('send_time'),
+  },
+  (t) => [
+    uniqueIndex('sms_notification_enroll_event_uq').on(t.enrollId, t.event),
+    index('sms_notification_plan_event_idx').on(t.planId, t.event, t.status),
   ],
 );

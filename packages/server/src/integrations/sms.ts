@@ -11,16 +11,27 @@ import type { SmsSettings } from './sms-config';
  * throws SmsSendError (500 'sms.sendFailed') after logging the provider's error code and message,
  * never the code sent; issueSmsCode then drops the stored code so that the candidate may ask again.
  */
-/** One verification code to send: `purpose` is an SmsPurpose, `text` the whole message (console only). */
+/**
+ * One message to send. A verification code: `purpose` is an SmsPurpose, `code` the code, `text` the
+ * whole message (console only). A notice to a candidate (modules/sms-notice): `code` is '', `purpose`
+ * 'notice.<event>', `template` the provider's template id of the event and `params` its variables in
+ * order (name, plan, time); `text` is what the console provider writes.
+ */
 export interface SmsMessage {
   phone: string;
   code: string;
   purpose: string;
   text: string;
+  template?: string;
+  params?: Record<string, string>;
+}
+/** What a provider answers for an accepted message: its message id (Aliyun BizId, Tencent SerialNo). */
+export interface SmsReceipt {
+  messageId?: string;
 }
 /** Sends one message; resolves when the provider accepted it, throws (SmsSendError) when not. */
 export interface SmsProvider {
-  send(message: SmsMessage): Promise<void>;
+  send(message: SmsMessage): Promise<SmsReceipt | void>;
 }
 
 /** The log the providers write to (pino's methods with a message string). */
@@ -60,8 +71,10 @@ export const CONSOLE_SMS_WARNING =
 /** The development provider: one log line `[sms] phone=… code=… purpose=…` per message. */
 export function consoleSms(log: (line: string) => void = (line) => console.log(line)): SmsProvider {
   return {
-    async send({ phone, code, purpose }) {
-      log(`[sms] phone=${phone} code=${code} purpose=${purpose}`);
+    async send({ phone, code, purpose, text, template }) {
+      // A notice has no code: its text is the message (it carries no secret).
+      if (template !== undefined) log(`[sms] phone=${phone} purpose=${purpose} text=${text}`);
+      else log(`[sms] phone=${phone} code=${code} purpose=${purpose}`);
     },
   };
 }
@@ -95,7 +108,7 @@ function fail(
     .replace(/(https?:\/\/[^\s?]*)\?\S*/g, '$1?…')
     .split(sent.phone)
     .join('***')
-    .split(sent.code)
+    .split(sent.code || sent.phone)
     .join('***')
     .split('\n')[0]!
     .slice(0, 300);
@@ -129,12 +142,12 @@ export function aliyunSms(
   );
   return {
     async send(sent) {
-      const { phone, code, purpose } = sent;
+      const { phone, code, purpose, template, params } = sent;
       const request = new $Dysmsapi.SendSmsRequest({
         phoneNumbers: phone,
         signName: settings.signName,
-        templateCode: templateOf(settings, purpose),
-        templateParam: JSON.stringify({ code }),
+        templateCode: template ?? templateOf(settings, purpose),
+        templateParam: JSON.stringify(template !== undefined ? (params ?? {}) : { code }),
       });
       let body: $Dysmsapi.SendSmsResponseBody | undefined;
       try {
@@ -146,6 +159,7 @@ export function aliyunSms(
       }
       if (body?.code !== 'OK')
         fail(log, sent, 'aliyun', body?.code ?? 'NoCode', body?.message, body?.requestId);
+      return { messageId: body.bizId ?? undefined };
     },
   };
 }
@@ -173,16 +187,16 @@ export function tencentSmsProvider(
   });
   return {
     async send(sent) {
-      const { phone, code, purpose } = sent;
-      let status: { Code?: string; Message?: string } | undefined;
+      const { phone, code, purpose, template, params } = sent;
+      let status: { Code?: string; Message?: string; SerialNo?: string } | undefined;
       let requestId: string | undefined;
       try {
         const answer = await client.SendSms({
           PhoneNumberSet: [phone.startsWith('+') ? phone : `+86${phone}`],
           SmsSdkAppId: settings.sdkAppId,
           SignName: settings.signName,
-          TemplateId: templateOf(settings, purpose),
-          TemplateParamSet: [code],
+          TemplateId: template ?? templateOf(settings, purpose),
+          TemplateParamSet: template !== undefined ? Object.values(params ?? {}) : [code],
         });
         status = answer.SendStatusSet?.[0];
         requestId = answer.RequestId;
@@ -193,6 +207,7 @@ export function tencentSmsProvider(
       }
       if (status?.Code !== 'Ok')
         fail(log, sent, 'tencent', status?.Code ?? 'NoStatus', status?.Message, requestId);
+      return { messageId: status.SerialNo ?? undefined };
     },
   };
 }

@@ -22,6 +22,7 @@ import { planDataRoutes } from './plan-data/routes';
 import { planDataFileRoutes } from './plan-data/routes-files';
 import { planDataAdminRoutes } from './plan-data/routes-admin';
 import { recruitPlanRoutes } from './recruit-plan/routes';
+import { smsNoticeRoutes } from './sms-notice/routes';
 import { referenceRoutes } from './system/reference/routes';
 import { systemRoutes } from './system/routes';
 import { verifyRoutes } from './verify/routes';
@@ -50,6 +51,7 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   admissionTicketPdfRoutes,
   admissionResultRoutes,
   admissionResultCandidateRoutes,
+  smsNoticeRoutes,
   systemRoutes,
   monitorRoutes,
   websiteRoutes,

@@ -32,6 +32,7 @@ import {
   ticketStatusOptions,
   updateTicket,
 } from './service';
+import { noticeDistribution } from '../sms-notice/service';
 
 const P = PERMISSIONS.admissionTicket;
 const tags = ['admissionTicket'];
@@ -152,8 +153,13 @@ export async function admissionTicketRoutes(base: FastifyInstance) {
           body: ticketIdListSchema,
         },
       },
-      async (req) =>
-        ok(req, { count: await setTicketStatus(ctx, { ids: req.body.idList }, status, req.admin!.scope) }),
+      async (req) => {
+        const count = await setTicketStatus(ctx, { ids: req.body.idList }, status, req.admin!.scope);
+        // Candidates hear that their ticket is ready by SMS when their plan says so (modules/sms-notice).
+        if (status === TICKET_STATUS.distributed)
+          await noticeDistribution(ctx, { ids: req.body.idList }, req.admin!);
+        return ok(req, { count });
+      },
     );
   }
   for (const [path, status, summary] of [
@@ -174,10 +180,12 @@ export async function admissionTicketRoutes(base: FastifyInstance) {
           params: planIdParams,
         },
       },
-      async (req) =>
-        ok(req, {
-          count: await setTicketStatus(ctx, { planId: req.params.planId }, status, req.admin!.scope),
-        }),
+      async (req) => {
+        const count = await setTicketStatus(ctx, { planId: req.params.planId }, status, req.admin!.scope);
+        if (status === TICKET_STATUS.distributed)
+          await noticeDistribution(ctx, { planId: req.params.planId }, req.admin!);
+        return ok(req, { count });
+      },
     );
   }
 

@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors';
 import { scopeWhere } from '../../lib/scope';
 import type { AdminPrincipal } from '../../types';
 import { writeTrail } from '../monitor/service-trail';
+import { noticeRejections } from '../sms-notice/service';
 import { enrollSearch } from './service';
 
 /**
@@ -44,7 +45,7 @@ export interface Auditor {
  */
 export async function auditEnrolls(ctx: AppContext, input: EnrollAuditInput, by: Auditor): Promise<number> {
   const ids = [...new Set(input.idList)];
-  return ctx.db.transaction(async (tx) => {
+  const decided = await ctx.db.transaction(async (tx) => {
     const found = await tx
       .select({
         id: enroll.id,
@@ -100,6 +101,9 @@ export async function auditEnrolls(ctx: AppContext, input: EnrollAuditInput, by:
     );
     return updated.length;
   });
+  // The rejected candidates hear of it by SMS when their plan says so (modules/sms-notice).
+  if (input.auditStatus === AUDIT_STATUS.rejected) await noticeRejections(ctx, ids, by.admin);
+  return decided;
 }
 
 /** GET /candidate/enroll/getAuditStatus: the audit status options [{value, label}] in `lang`. */
