@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { admissionResultQuerySchema, PERMISSIONS } from '@tegang/domain';
 import { importRoutes } from '../../imports/routes';
+import { attachment } from '../../lib/downloads';
 import { ok } from '../../lib/envelope';
 import { exportRoutes } from '../../lib/export-routes';
 import { idListSchema, idParamSchema, pagingSchema } from '../../lib/paging';
@@ -14,6 +16,7 @@ import {
   pageResults,
   resultDetail,
 } from './service';
+import { planResultTemplate } from './template';
 
 const R = PERMISSIONS.admissionResult;
 const tags = ['admissionResults'];
@@ -78,6 +81,27 @@ export async function admissionResultRoutes(base: FastifyInstance) {
     tag: 'admissionResults',
     param: ({ param }) => resultParam(ctx.db, param),
   });
+
+  app.get(
+    `${BASE}/downLoadPlanTemplate`,
+    {
+      config: { access: { permission: R.import } },
+      schema: {
+        tags,
+        summary:
+          'The results import template (xlsx, caller’s language) prefilled with plan planId’s ticket holders in the caller’s region: 身份证号, 姓名, 准考证号 filled, one row per ticket, no example row; 400 import.planRequired for an unknown plan',
+        querystring: z.object({ planId: idParamSchema.shape.id }),
+      },
+    },
+    async (req, reply) => {
+      const file = await planResultTemplate(ctx.db, req.admin!.scope, req.query.planId, req.lang);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', attachment(file.fileName))
+        .header('cache-control', 'no-store')
+        .send(file.buffer);
+    },
+  );
 
   exportRoutes(app, {
     base: BASE,

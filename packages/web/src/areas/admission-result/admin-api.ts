@@ -38,9 +38,13 @@ export const admissionPassOptions = () => http.get<CodeOption[]>(`${BASE}/getAdm
 export const resultExportLink = (filters: Record<string, unknown>) =>
   http.post<{ url: string }>(`${BASE}/exportToken`, filters);
 
-/** The import of a plan's results (param = planId): upload, template, progress and problems. */
+/**
+ * The import of a plan's results (param = planId): upload, progress and problems; the template is
+ * the one prefilled with the plan's ticket holders in the caller's region (ID number, name,
+ * admission number; GET downLoadPlanTemplate?planId=).
+ */
 export const resultImportApi = (planId: number): ImportApi => ({
   base: BASE,
   uploadUrl: `${BASE}/importExcel/${planId}`,
-  templateUrl: `${BASE}/downLoadExcelTemplate`,
+  templateUrl: `${BASE}/downLoadPlanTemplate?planId=${planId}`,
 });

@@ -12,6 +12,7 @@ import {
 import i18n from '../../i18n';
 import { PermissionsProvider } from '../../components/crud';
 import AdmissionResultScreen from './admin-screen';
+import { resultImportApi } from './admin-api';
 import { viewport } from '../../test-viewport';
 
 const ROW: AdmissionResultRow = {
@@ -126,6 +127,17 @@ afterEach(() => {
 });
 
 describe('admission results screen (read-only)', () => {
+  it('says the import needs a plan, and takes the template prefilled with that plan’s ticket holders', async () => {
+    viewport(1280);
+    mount();
+    await loaded();
+    const importButton = screen.getByTestId('import-open') as HTMLButtonElement;
+    expect(importButton.disabled).toBe(true);
+    fireEvent.mouseEnter(importButton.parentElement!);
+    expect(await screen.findByText('请先在搜索条件中选择招聘计划')).toBeTruthy();
+    expect(resultImportApi(3).templateUrl).toBe('/candidate/admissionResults/downLoadPlanTemplate?planId=3');
+  }, 30_000);
+
   it.each([
     ['a 1280 px screen', 1280],
     ['a phone', 375],

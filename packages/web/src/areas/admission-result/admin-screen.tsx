@@ -181,6 +181,11 @@ export default function AdmissionResultScreen() {
               name={t('admin.result.entity')}
               api={plan ? resultImportApi(plan) : null}
               disabledTitle={t('admin.result.choosePlan')}
+              extra={
+                <Typography.Text type="secondary" data-testid="result-template-prefilled">
+                  {t('admin.result.templatePrefilled')}
+                </Typography.Text>
+              }
               onDone={ctx.reload}
             />,
           ]
