@@ -12,6 +12,7 @@ import { planDataStrings } from '../areas/plan-data/strings';
 import { admissionTicketAdminStrings } from '../areas/admission-ticket/admin-strings';
 import { admissionResultAdminStrings } from '../areas/admission-result/admin-strings';
 import { recruitPlanStrings } from '../areas/recruit-plan/strings';
+import { smsNoticeStrings } from '../areas/recruit-plan/sms-notice-strings';
 import { systemStrings } from '../areas/system/strings';
 
 /** The console's own strings (zh, en). Rules, field labels and server messages live in packages/domain. */
@@ -211,6 +212,7 @@ export const ADMIN_STRINGS: StringTable[] = [
   enrollCompareStrings,
   dashboardStrings,
   recruitPlanStrings,
+  smsNoticeStrings,
   enrollStrings,
   systemStrings,
   monitorStrings,

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, DatePicker, Dropdown, Form, Space, Typography } from 'antd';
 import { DownOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import {
@@ -54,6 +55,7 @@ import { ACTION_STYLE, CrudTable, useActions, useOptionsEnum, type CrudConfig } 
 import { ProvinceOnly } from '../../components/province-only';
 import { required } from '../../components/rules';
 import { closeBlockedReason, PlanPhaseCell } from './plan-phase';
+import { SmsNoticeDialog } from './sms-notice-dialog';
 
 /** Input limits read from the schema the server validates with. */
 const PLAN_MAX = maxLengthsOf(recruitPlanCreateSchema);
@@ -71,6 +73,8 @@ const statusBadge = (value: string) =>
 export default function RecruitPlanPage() {
   const { t, i18n } = useTranslation();
   const actions = useActions();
+  // The plan whose SMS notices are open, and the permission check of the row that opened it.
+  const [notices, setNotices] = useState<{ plan: RecruitPlan; can: (key: string) => boolean } | null>(null);
   const status = useOptionsEnum('recruitPlanStatus', planStatusOptions, statusBadge);
   const statusLabel = (value: string) => status.options.find((o) => o.value === value)?.label ?? value;
 
@@ -198,10 +202,25 @@ export default function RecruitPlanPage() {
     actionsWidth: 270,
     rowActions: (row, ctx) => {
       const next = PLAN_STATUS_TRANSITIONS[row.status] ?? [];
-      if (!ctx.can(PERMISSIONS.recruitPlan.status) || !next.length) return [];
+      const notify = ctx.can(PERMISSIONS.recruitPlan.notify)
+        ? [
+            <Button
+              key="sms"
+              type="link"
+              size="small"
+              style={ACTION_STYLE}
+              onClick={() => setNotices({ plan: row, can: ctx.can })}
+              data-testid="plan-sms-notice"
+            >
+              {t('admin.smsNotice.action')}
+            </Button>,
+          ]
+        : [];
+      if (!ctx.can(PERMISSIONS.recruitPlan.status) || !next.length) return notify;
       // 已结束 is archiving after the last stage (domain planArchivable; the server refuses it too).
       const closeBlocked = closeBlockedReason(row, new Date(), t);
       return [
+        ...notify,
         <Dropdown
           key="status"
           trigger={['click']}
@@ -374,6 +393,11 @@ export default function RecruitPlanPage() {
   return (
     <ProvinceOnly object="recruitPlan" writeKeys={[P.add, P.edit, P.remove, P.status]}>
       <CrudTable config={config} />
+      <SmsNoticeDialog
+        plan={notices?.plan ?? null}
+        can={notices?.can ?? (() => false)}
+        onClose={() => setNotices(null)}
+      />
     </ProvinceOnly>
   );
 }
