@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { MessageKey } from './i18n';
 import type { PlanTimeline } from './recruit-plan';
+import type { RegionNode } from './region';
+import { regionCodePath } from './idcard';
 import {
   codeString,
   dateString,
@@ -98,6 +100,66 @@ export const ENROLL_BASIC_FIELDS = [
   'priorityCondition',
   'priorityContent',
 ] as const;
+/**
+ * GB/T 2260 grouping names that stand for no place of their own (北京市 → 市辖区 → 东城区): left out of
+ * the domicile text, which reads 北京市东城区.
+ */
+export const DOMICILE_GROUPING_NAMES: readonly string[] = [
+  '市辖区',
+  '县',
+  '省直辖县级行政区划',
+  '自治区直辖县级行政区划',
+];
+
+/**
+ * The domicile (户籍所在地) text of a chosen region path, as the application stores it: the names
+ * from the province down, joined without a separator, grouping names left out
+ * (['贵州省', '贵阳市', '南明区'] → '贵州省贵阳市南明区'). The stored field stays free text (at most 100
+ * characters, enrollApplySchema), so older applications typed by hand remain valid.
+ */
+export function domicileText(names: readonly string[]): string {
+  return names.filter((n) => !DOMICILE_GROUPING_NAMES.includes(n)).join('');
+}
+
+/**
+ * The path of region codes in `tree` whose domicileText is `text` (the reverse of domicileText), or []
+ * when the text names no province/city/county of the tree (text typed by hand in an older
+ * application). A province or city alone matches too.
+ */
+export function domicilePath(tree: readonly RegionNode[], text: string | null | undefined): string[] {
+  const walk = (nodes: readonly RegionNode[] | undefined, rest: string): string[] | null => {
+    for (const node of nodes ?? []) {
+      const grouping = DOMICILE_GROUPING_NAMES.includes(node.name);
+      const name = grouping ? '' : node.name;
+      if (!rest.startsWith(name)) continue;
+      const after = rest.slice(name.length);
+      if (after === '' && !grouping) return [node.code];
+      const below = walk(node.children, after);
+      if (below) return [node.code, ...below];
+    }
+    return null;
+  };
+  return text ? (walk(tree, text.trim()) ?? []) : [];
+}
+
+/**
+ * The region nodes, from the province down, of the GB/T 2260 address code an ID number starts with
+ * (IdCardInfo.regionCode), when every level exists in `tree`; [] otherwise (a code the list does not
+ * hold, e.g. of a county merged since the number was issued): the candidate then picks the domicile.
+ * The domicile text of the result is domicileText(nodes.map((n) => n.name)).
+ */
+export function regionNodesOfCode(tree: readonly RegionNode[], regionCode: string): RegionNode[] {
+  const nodes: RegionNode[] = [];
+  let level: readonly RegionNode[] | undefined = tree;
+  for (const code of regionCodePath(regionCode)) {
+    const node: RegionNode | undefined = level?.find((n) => n.code === code);
+    if (!node) return [];
+    nodes.push(node);
+    level = node.children;
+  }
+  return nodes;
+}
+
 /** Enrolment info group (spec §2). */
 export const ENROLL_INFO_FIELDS = ['planType', 'enrollCounty', 'academicSession', 'subject'] as const;
 

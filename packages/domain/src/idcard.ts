@@ -101,6 +101,18 @@ export function parseIdCard(input: unknown, today: Date = new Date()): IdCardInf
   };
 }
 
+/**
+ * The GB/T 2260 codes from the province down to `regionCode` (a 6-digit address code, e.g. the
+ * `regionCode` of parseIdCard): '520102' → ['520000', '520100', '520102']; a province or city code
+ * stops at itself ('810000' → ['810000']). Empty for anything but 6 digits. Whether the codes exist
+ * in the region list is for the caller to check (codes of abolished counties do not).
+ */
+export function regionCodePath(regionCode: string): string[] {
+  if (!/^\d{6}$/.test(regionCode)) return [];
+  const path = [`${regionCode.slice(0, 2)}0000`, `${regionCode.slice(0, 4)}00`, regionCode];
+  return path.filter((code, i) => path.indexOf(code) === i);
+}
+
 /** The rule as a check: null when valid, else the message key. */
 export function checkIdCard(value: unknown): MessageKey | null {
   return parseIdCard(value) ? null : 'rule.idCard';

@@ -35,6 +35,7 @@ const zh = {
   'web.enroll.readonly': '当前不在网上报名时间内，报名信息仅供查看。',
   'web.enroll.derived': '根据身份证号自动识别',
   'web.enroll.idCardLocked': '与注册时的身份证号一致，不能修改',
+  'web.enroll.domicileFromId': '已按身份证号预选，如有不同请重新选择',
   'web.enroll.audit.rejected': '您的报名审核不通过',
   'web.enroll.audit.reason': '不通过原因：{reason}',
   'web.enroll.audit.resubmit': '请在报名时间内修改报名信息并保存，保存后将重新提交审核。',
@@ -95,6 +96,7 @@ const en: Record<keyof typeof zh, string> = {
   'web.enroll.readonly': 'Online enrolment is not open now; your application is shown read-only.',
   'web.enroll.derived': 'Read from the ID number',
   'web.enroll.idCardLocked': 'The ID number you registered with; it cannot be changed',
+  'web.enroll.domicileFromId': 'Chosen from your ID number; choose again if it differs',
   'web.enroll.audit.rejected': 'Your application was rejected',
   'web.enroll.audit.reason': 'Reason: {reason}',
   'web.enroll.audit.resubmit':

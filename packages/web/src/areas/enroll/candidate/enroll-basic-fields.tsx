@@ -1,6 +1,5 @@
-import { Col, DatePicker, Form, Input, type FormInstance } from 'antd';
+import { Col, Form, Input, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   ENROLL_BASIC_FIELDS,
@@ -15,16 +14,26 @@ import {
   parseIdCard,
   type EnrollDictField,
 } from '@tegang/domain';
-import { DictSelect, dictLabel, useDict } from '../../../components/dict';
+import { dictLabel, useDict } from '../../../components/dict';
 import { required } from '../../../components/rules';
 import { ruleOf } from '../../../candidate/rules';
 import { PhotoField } from './photo-upload';
+import {
+  DictChoice,
+  DomicilePicker,
+  GraduationMonth,
+  useDomicileFromIdCard,
+  useRegionTree,
+} from './quick-fields';
 import { onChangeTrigger, wrapOption } from './enroll-cascade';
 import type { EnrollFormValues } from './enroll-form-values';
 
 type BasicField = (typeof ENROLL_BASIC_FIELDS)[number];
 
-/** A dictionary select of the form (nation, education, priority condition …). */
+/**
+ * A dictionary choice of the form (nation, education, priority condition …): radio buttons for two or
+ * three options (是/否 …), a select for more, chosen by itself when there is one (DictChoice).
+ */
 function DictItem({ field }: { field: EnrollDictField }) {
   const { t } = useTranslation();
   return (
@@ -35,12 +44,36 @@ function DictItem({ field }: { field: EnrollDictField }) {
       rules={[required(`field.${field}`)]}
       validateTrigger={onChangeTrigger}
     >
-      <DictSelect
+      <DictChoice
+        name={field}
         type={ENROLL_DICT_FIELDS[field]}
         allowClear
         optionRender={wrapOption}
         data-testid={`field-${field}`}
       />
+    </Form.Item>
+  );
+}
+
+/**
+ * The domicile (户籍所在地) as a region picker, filled from the ID number's address code when empty
+ * (issue 17); the stored value is still the text.
+ */
+function DomicileItem({ form, regionCode }: { form: FormInstance<EnrollFormValues>; regionCode?: string }) {
+  const { t } = useTranslation();
+  const tree = useRegionTree();
+  const filled = useDomicileFromIdCard(form, regionCode, tree.data);
+  const domicile = Form.useWatch('domicile', form);
+  return (
+    <Form.Item
+      name="domicile"
+      label={t('field.domicile')}
+      required
+      rules={[required('field.domicile')]}
+      validateTrigger={onChangeTrigger}
+      extra={filled && filled === domicile ? t('web.enroll.domicileFromId') : undefined}
+    >
+      <DomicilePicker tree={tree.data} loading={tree.isLoading} data-testid="field-domicile" />
     </Form.Item>
   );
 }
@@ -137,6 +170,8 @@ export function EnrollBasicFields({
             <Input inputMode="tel" maxLength={PHONE_LENGTH} autoComplete="tel" data-testid="field-phone" />
           </Form.Item>
         );
+      case 'domicile':
+        return <DomicileItem form={form} regionCode={parsed?.regionCode} />;
       case 'picture':
         return <PhotoField form={form} required={!edit} />;
       case 'graduationDate':
@@ -148,12 +183,7 @@ export function EnrollBasicFields({
             rules={[required('field.graduationDate')]}
             validateTrigger={onChangeTrigger}
           >
-            <DatePicker
-              style={{ width: '100%' }}
-              format="YYYY-MM-DD"
-              data-testid="field-graduationDate"
-              disabledDate={(d) => d.isAfter(dayjs().add(2, 'year'))}
-            />
+            <GraduationMonth data-testid="field-graduationDate" />
           </Form.Item>
         );
       case 'teacherCertificationType':

@@ -15,6 +15,7 @@ import type { DemandOption as Choice, SubjectDemandOption as SubjectChoice } fro
 import { searchable } from '../../../components/dict';
 import { required } from '../../../components/rules';
 import type { EnrollFormValues } from './enroll-form-values';
+import { usePreselect } from './quick-fields';
 
 /** Options of a level counted down to its leaves (a cascader's cities and their counties). */
 export const leafCount = (options: readonly { children?: unknown[] }[] | undefined): number =>
@@ -139,7 +140,19 @@ export const wrapOption = (option: { label?: ReactNode }) => (
 
 export const onChangeTrigger = ['onChange', 'onBlur'];
 
-/** One level of the cascade: its form item, its query and its select. */
+/**
+ * The value of the only choice of a level (issue 17: a single-option 报考计划类别 needs no tap): the
+ * option's value, or for the county cascader the path to its only county; undefined otherwise.
+ */
+export function onlyChoice(options: readonly Option[] | undefined, cascader?: boolean): unknown {
+  if (options?.length !== 1) return undefined;
+  const [option] = options;
+  if (!cascader) return option!.value;
+  const below = option!.children;
+  return below?.length === 1 ? [option!.value, below[0]!.value] : undefined;
+}
+
+/** One level of the cascade: its form item, its query and its select (its only choice taken). */
 function CascadeLevel({ level, chosen }: { level: Level; chosen: Chosen }) {
   const { t, i18n } = useTranslation();
   const deps = level.deps(chosen);
@@ -159,6 +172,7 @@ function CascadeLevel({ level, chosen }: { level: Level; chosen: Chosen }) {
     notFoundContent: t('web.enroll.noChoice'),
     options: query.data ? level.options(query.data as never[], i18n.language, t) : undefined,
   };
+  usePreselect(level.name, ready ? onlyChoice(common.options, level.cascader) : undefined);
   return (
     <Form.Item
       name={level.name}

@@ -18,7 +18,10 @@ vi.mock('../../../candidate/state', () => ({
     refresh: () => Promise.resolve(),
   }),
 }));
-vi.mock('../../../api/reference', () => ({ listDictItems: () => Promise.resolve([]) }));
+vi.mock('../../../api/reference', () => ({
+  listDictItems: () => Promise.resolve([]),
+  regionTree: () => Promise.resolve([]),
+}));
 vi.mock('../api', async (actual) => ({
   ...(await actual<typeof import('../api')>()),
   submitApply: vi.fn(),
