@@ -62,6 +62,8 @@ describe('SCREENS', () => {
       'recruit:recruitPlan:edit',
       'recruit:recruitPlan:remove',
       'recruit:recruitPlan:status',
+      'recruit:recruitPlan:notify',
+      'recruit:recruitPlan:smsTemplate',
     ]);
     expect(screenButtons(plan).map((b) => catalogues.zh[b.labelKey])).toEqual([
       '详情',
@@ -69,6 +71,8 @@ describe('SCREENS', () => {
       '修改',
       '删除',
       '发布状态',
+      '短信通知',
+      '短信模板',
     ]);
   });
 });
