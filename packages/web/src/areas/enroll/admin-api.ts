@@ -66,3 +66,24 @@ export const enrollExportLink = (filters: EnrollFilters) =>
 /** GET /candidate/enroll/statistics: the dashboard's counts in the caller's region. */
 export const enrollStatistics = (planId?: number) =>
   http.get<EnrollStatistics>('/candidate/enroll/statistics', planId ? { planId } : undefined);
+
+/** One decision of an application's audit history (newest first): ISO time, reviewer, '1'|'2', reason. */
+export interface AuditHistoryEntry {
+  time: string;
+  reviewer: string | null;
+  decision: string;
+  reason: string | null;
+}
+
+/** GET /candidate/enroll/auditHistory/{id}: every decision on the enrolment, newest first (from the trail). */
+export const enrollAuditHistory = (id: number) =>
+  http.get<AuditHistoryEntry[]>(`/candidate/enroll/auditHistory/${id}`);
+
+/**
+ * GET /candidate/enroll/pendingNeighbour: the id of the pending enrolment after ('next') or before
+ * ('prev') `id` in the list the `filters` give (their audit status is replaced by pending), or null.
+ */
+export const pendingNeighbour = (filters: EnrollFilters, id: number, direction: 'next' | 'prev') =>
+  http
+    .get<{ id: number | null }>('/candidate/enroll/pendingNeighbour', { ...filters, id, direction })
+    .then((answer) => answer.id);

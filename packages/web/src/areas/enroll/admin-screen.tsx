@@ -49,9 +49,20 @@ import { DictText } from '../../components/dict';
 import { useRegionSearchColumn } from '../../components/region-search-column';
 import { ruleOf } from '../../components/rules';
 import { AuditRejectDialog, type RejectTarget } from './audit-reject-dialog';
+import { AuditDetailFooter } from './audit-detail-footer';
+import { AuditHistory } from './audit-history';
+import { forgetScreenStates } from '../../components/crud/screen-state';
+import { tabsStore } from '../../admin/chrome/tabs-store';
 
 /** Input limits read from the schema the server validates with. */
 const QUERY_MAX = maxLengthsOf(enrollQuerySchema);
+
+/** The screen's route: its filters, page and size are kept under it while its console tab is open. */
+const STATE_KEY = '/candidate/enroll/index';
+/** Page sizes of the reviewer's list (a batch of up to 100 to pass at once). */
+const PAGE_SIZE_CHOICES = [10, 20, 50, 100] as const;
+// closing the tab (or logging out, which resets the tabs) forgets the kept filters
+tabsStore.subscribe(() => forgetScreenStates((key) => key !== STATE_KEY || tabsStore.get().includes(key)));
 
 /**
  * Enrolment records (/candidate/enroll/index; spec §2 "Enrolment records", §5 "Enrolment edit", §6
@@ -86,7 +97,9 @@ export default function EnrollPage() {
   const createStatus = useOptionsEnum('enrollCreateStatus', enrollCreateStatusOptions, createStatusBadge);
   const auditStatus = useOptionsEnum('enrollAuditStatus', enrollAuditStatusOptions, auditStatusBadge);
   const actions = useActions();
-  const [rejecting, setRejecting] = useState<(RejectTarget & { reload: () => void }) | null>(null);
+  const [rejecting, setRejecting] = useState<
+    (RejectTarget & { reload: () => void; decided?: () => void }) | null
+  >(null);
   const canAudit = (ctx: CrudContext<EnrollRow>) => ctx.can(PERMISSIONS.enroll.audit);
   /**
    * 通过: confirm, then POST /candidate/enroll/audit with auditStatus '1' and the versions shown; when
@@ -99,8 +112,8 @@ export default function EnrollPage() {
       call: () => auditEnrolls({ ...auditedAsRead(rows), auditStatus: AUDIT_STATUS.passed }, reload),
       reload,
     });
-  const reject = (rows: EnrollRow[], title: string, reload: () => void) =>
-    setRejecting({ rows: rows.map(({ id, version }) => ({ id, version })), title, reload });
+  const reject = (rows: EnrollRow[], title: string, reload: () => void, decided?: () => void) =>
+    setRejecting({ rows: rows.map(({ id, version }) => ({ id, version })), title, reload, decided });
   const dict = {
     gender: useDictEnum(ENROLL_DICT_FIELDS.gender),
     academicSession: useDictEnum(ENROLL_DICT_FIELDS.academicSession),
@@ -122,8 +135,16 @@ export default function EnrollPage() {
       valueEnum: planEnum,
       fieldProps: { showSearch: true, optionFilterProp: 'label', 'data-testid': 'enroll-search-plan' },
     },
-    { title: t('field.planYear'), dataIndex: 'planYear', search: false, width: 90 },
-    { title: t('field.planName'), dataIndex: 'planName', search: false, ellipsis: true, width: 160 },
+    // Issue 17: audit status and reason stay on screen at 1440 px — fewer columns (the rest in the
+    // detail) and the audit columns fixed on the right beside the actions.
+    {
+      title: t('field.planName'),
+      dataIndex: 'planName',
+      search: false,
+      ellipsis: true,
+      width: 150,
+      render: (_dom, row) => `${row.planYear} · ${row.planName}`,
+    },
     {
       title: t('field.name'),
       dataIndex: 'name',
@@ -136,7 +157,6 @@ export default function EnrollPage() {
       width: 180,
       fieldProps: { maxLength: QUERY_MAX.idCard, 'data-testid': 'enroll-search-idcard' },
     },
-    { title: t('field.gender'), dataIndex: 'gender', search: false, valueEnum: dict.gender, width: 70 },
     {
       title: t('field.phone'),
       dataIndex: 'phone',
@@ -150,7 +170,7 @@ export default function EnrollPage() {
       dataIndex: 'academicSession',
       valueType: 'select',
       valueEnum: dict.academicSession,
-      width: 100,
+      hideInTable: true,
     },
     {
       title: t('field.subject'),
@@ -161,32 +181,26 @@ export default function EnrollPage() {
       width: 100,
     },
     {
-      title: t('field.createTime'),
-      dataIndex: 'createTime',
-      search: false,
-      width: 150,
-      render: (_dom, row) => time(row.createTime),
-    },
-    {
-      title: t('field.updateTime'),
-      dataIndex: 'updateTime',
-      search: false,
-      width: 150,
-      render: (_dom, row) => time(row.updateTime),
-    },
-    {
       title: t('field.createStatus'),
       dataIndex: 'createStatus',
       valueType: 'select',
       valueEnum: createStatus.valueEnum,
-      width: 120,
+      hideInTable: true,
+    },
+    {
+      title: t('field.isDownload'),
+      dataIndex: 'isDownload',
+      valueType: 'select',
+      valueEnum: yesNo,
+      hideInTable: true,
     },
     {
       title: t('field.auditStatus'),
       dataIndex: 'auditStatus',
       valueType: 'select',
       valueEnum: auditStatus.valueEnum,
-      width: 110,
+      width: 100,
+      fixed: 'right',
       fieldProps: { 'data-testid': 'enroll-search-audit' },
     },
     {
@@ -194,22 +208,10 @@ export default function EnrollPage() {
       dataIndex: 'auditReason',
       search: false,
       ellipsis: true,
-      width: 160,
+      width: 150,
+      fixed: 'right',
+      // a reason belongs to a rejection: none once the candidate resubmitted (pending again)
       render: (_dom, row) => (row.auditStatus === AUDIT_STATUS.rejected && row.auditReason) || '-',
-    },
-    {
-      title: t('field.pdfDownloadNum'),
-      dataIndex: 'pdfDownloadNum',
-      search: false,
-      width: 110,
-      align: 'right',
-    },
-    {
-      title: t('field.isDownload'),
-      dataIndex: 'isDownload',
-      valueType: 'select',
-      valueEnum: yesNo,
-      width: 100,
     },
   ];
 
@@ -234,6 +236,8 @@ export default function EnrollPage() {
     name: t('admin.enroll.entity'),
     title: t('admin.enroll.title'),
     testId: 'enroll',
+    stateKey: STATE_KEY,
+    pageSizes: PAGE_SIZE_CHOICES,
     columns,
     api: {
       page: pageEnrolls,
@@ -337,6 +341,16 @@ export default function EnrollPage() {
       ),
     },
     detail: {
+      width: 760,
+      footer: (dctx) =>
+        dctx.can(PERMISSIONS.enroll.audit) ? (
+          <AuditDetailFooter<EnrollRow>
+            ctx={dctx}
+            onReject={(row, decided) =>
+              reject([row], t('admin.enroll.rejectTitle', { name: row.name }), dctx.reload, decided)
+            }
+          />
+        ) : null,
       groups: [
         { title: t('section.basic'), columns: ENROLL_BASIC_FIELDS.map(item) },
         { title: t('section.enroll'), columns: ENROLL_INFO_FIELDS.map(item) },
@@ -349,14 +363,49 @@ export default function EnrollPage() {
               render: (_dom, row) => auditStatus.valueEnum.get(row.auditStatus)?.text ?? row.auditStatus,
             },
             {
-              title: t('field.auditReason'),
-              key: 'auditReason',
-              render: (_dom, row) => row.auditReason || '-',
-            },
-            {
               title: t('admin.enroll.auditTime'),
               key: 'auditTime',
-              render: (_dom, row) => time(row.auditTime),
+              // pending again after a resubmission: the last decision's time is in the history
+              render: (_dom, row) => (row.auditStatus === AUDIT_STATUS.pending ? '-' : time(row.auditTime)),
+            },
+            {
+              title: t('field.auditReason'),
+              key: 'auditReason',
+              span: 2,
+              render: (_dom, row) => (row.auditStatus === AUDIT_STATUS.rejected && row.auditReason) || '-',
+            },
+            {
+              title: t('admin.enroll.history'),
+              key: 'history',
+              span: 2,
+              render: (_dom, row) => <AuditHistory id={row.id} version={row.version} />,
+            },
+          ],
+        },
+        {
+          title: t('admin.enroll.recordSection'),
+          columns: [
+            {
+              title: t('field.planName'),
+              key: 'planName',
+              render: (_dom, row) => `${row.planYear} · ${row.planName}`,
+            },
+            {
+              title: t('field.createStatus'),
+              key: 'createStatus',
+              render: (_dom, row) => createStatus.valueEnum.get(row.createStatus)?.text ?? row.createStatus,
+            },
+            { title: t('field.createTime'), key: 'createTime', render: (_dom, row) => time(row.createTime) },
+            { title: t('field.updateTime'), key: 'updateTime', render: (_dom, row) => time(row.updateTime) },
+            {
+              title: t('field.pdfDownloadNum'),
+              key: 'pdfDownloadNum',
+              render: (_dom, row) => row.pdfDownloadNum,
+            },
+            {
+              title: t('field.isDownload'),
+              key: 'isDownload',
+              render: (_dom, row) => yesNo.get(row.isDownload)?.text ?? row.isDownload,
             },
           ],
         },
@@ -371,6 +420,7 @@ export default function EnrollPage() {
         target={rejecting}
         onClose={() => setRejecting(null)}
         onDone={() => rejecting?.reload()}
+        onDecided={() => rejecting?.decided?.()}
       />
     </>
   );

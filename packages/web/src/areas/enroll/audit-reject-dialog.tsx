@@ -15,13 +15,15 @@ export interface RejectTarget {
  * The 审核不通过 dialog of the enrolment list (spec §2 "Enrolment records", audit): asks the reason (required, at most
  * AUDIT_REASON_MAX characters; the server checks the same), then POST /candidate/enroll/audit with
  * auditStatus '2' and the versions shown, toasts the server's message, closes and calls `onDone` — also
- * when a record changed since it was read (409: the message names it, nothing is decided). Test ids:
- * `enroll-reject-reason`, `enroll-reject-ok`.
+ * when a record changed since it was read (409: the message names it, nothing is decided); `onDecided`
+ * only when the rejection was recorded (the detail dialog then moves on to the next pending record).
+ * Test ids: `enroll-reject-reason`, `enroll-reject-ok`.
  */
 export function AuditRejectDialog(props: {
   target: RejectTarget | null;
   onClose: () => void;
   onDone: () => void;
+  onDecided?: () => void;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -49,6 +51,7 @@ export function AuditRejectDialog(props: {
       void message.success(answer.msg || t('common.success'));
       props.onClose();
       props.onDone();
+      props.onDecided?.();
     } catch {
       // shown by the request client
     } finally {

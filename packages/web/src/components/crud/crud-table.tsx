@@ -1,7 +1,15 @@
-import { cloneElement, isValidElement, useCallback, useState, type Key, type ReactElement } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  useCallback,
+  useRef,
+  useState,
+  type Key,
+  type ReactElement,
+} from 'react';
 import { Grid, Space } from 'antd';
 import { LoadingOutlined } from '@ant-design/icons';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { ProTable, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@tegang/domain';
 import { RowActions, toolbarButtons } from './actions';
@@ -12,10 +20,20 @@ import { useCan } from './permissions';
 import { capitalize, rowNumber } from './query';
 import { useCrudForm } from './use-crud-form';
 import { useCrudList } from './use-crud-list';
+import { selectionTitle } from './selection-title';
+import { readScreenState, saveScreenState } from './screen-state';
 import type { CrudConfig, CrudContext, CrudFormContext, RecordId } from './types';
 
 export { ACTION_STYLE, RowButton } from './actions';
 export { DIALOG_WIDTH } from './form-dialog';
+
+/** The search values worth keeping: without empty ones (undefined, null, '', []). */
+const withoutEmpty = (values: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(values).filter(
+      ([, v]) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && !v.length),
+    ),
+  );
 
 /**
  * The shared list screen (DESIGN "Layout": a screen of the spec is a config handed to one shared CRUD
@@ -43,7 +61,29 @@ export function CrudTable<
   const testId = config.testId ?? 'crud';
   const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
 
-  const list = useCrudList<T, Q>({ api, tree, idOf });
+  // the kept search values, page and size of this screen (switching console tabs unmounts it)
+  const [kept] = useState(() => (config.stateKey ? readScreenState(config.stateKey) : undefined));
+  const formRef = useRef<ProFormInstance>(undefined);
+  const clearSearch = () => {
+    const search = formRef.current;
+    if (!search) return;
+    const values = search.getFieldsValue(true) as Record<string, unknown>;
+    search.setFieldsValue(Object.fromEntries(Object.keys(values).map((k) => [k, undefined])));
+    search.submit();
+  };
+  const list = useCrudList<T, Q>({
+    api,
+    tree,
+    idOf,
+    onRequest: config.stateKey
+      ? ({ current, pageSize }) =>
+          saveScreenState(config.stateKey!, {
+            search: withoutEmpty(formRef.current?.getFieldsValue?.() ?? {}),
+            current,
+            pageSize,
+          })
+      : undefined,
+  });
   const dialog = useCrudForm<T, V, P>({ api, form, rowKey, idOf, reload: list.reload });
   const detail = useDetail<T>(api.get, idOf);
 
@@ -170,6 +210,8 @@ export function CrudTable<
         rowKey={rowKey}
         columns={columns}
         actionRef={list.actionRef}
+        formRef={formRef}
+        form={kept ? { initialValues: kept.search } : undefined}
         headerTitle={config.title}
         cardBordered
         scroll={{ x: scrollX }}
@@ -184,6 +226,8 @@ export function CrudTable<
               isValidElement(node)
                 ? cloneElement(node as ReactElement<Record<string, unknown>>, {
                     'data-testid': `${testId}-search-${i === 0 ? 'reset' : 'submit'}`,
+                    // kept values are the form's initial values: 重置 must empty the form, not restore them
+                    ...(i === 0 && kept ? { onClick: clearSearch } : {}),
                   })
                 : node,
             ),
@@ -224,8 +268,9 @@ export function CrudTable<
         pagination={
           list.paged
             ? {
-                defaultPageSize: DEFAULT_PAGE_SIZE,
-                pageSizeOptions: PAGE_SIZES.map(String),
+                defaultPageSize: kept?.pageSize ?? DEFAULT_PAGE_SIZE,
+                defaultCurrent: kept?.current ?? 1,
+                pageSizeOptions: (config.pageSizes ?? PAGE_SIZES).map(String),
                 showSizeChanger: true,
                 showQuickJumper: true,
                 showLessItems: true,
@@ -239,8 +284,13 @@ export function CrudTable<
                 selectedRowKeys: selected.keys,
                 checkStrictly: true,
                 onChange: (keys, rows) => setSelected({ keys, rows }),
+                columnTitle: selectionTitle,
                 getCheckboxProps: (row) => ({
                   disabled: config.rowSelectable ? !config.rowSelectable(row) : false,
+                  // Every control needs a name (WCAG 4.1.2): the row's label when the screen gives one.
+                  'aria-label': t('crud.selectRow', {
+                    name: config.rowLabel?.(row) ?? String(idOf(row)),
+                  }),
                 }),
               }
             : false
@@ -296,6 +346,13 @@ export function CrudTable<
           state={detail.detail}
           onClose={detail.close}
           afterClose={detail.afterClose}
+          context={{
+            close: detail.close,
+            show: (id) => void detail.showId(id),
+            reload: list.reload,
+            query: list.query,
+            can,
+          }}
         />
       )}
     </div>

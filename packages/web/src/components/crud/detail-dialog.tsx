@@ -1,10 +1,10 @@
-import { useState } from 'react';
-import { Button, Grid, Modal, Skeleton } from 'antd';
+import { useRef, useState } from 'react';
+import { Button, Grid, Modal, Skeleton, Space } from 'antd';
 import { ProDescriptions } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { capitalize } from './query';
 import { DIALOG_BODY_STYLE, DIALOG_WIDTH } from './form-dialog';
-import type { CrudDetail, RecordId } from './types';
+import type { CrudDetail, DetailContext, RecordId } from './types';
 
 interface DetailState<T> {
   record?: T;
@@ -18,22 +18,38 @@ interface DetailState<T> {
  */
 export function useDetail<T>(get: ((id: RecordId) => Promise<T>) | undefined, idOf: (row: T) => RecordId) {
   const [detail, setDetail] = useState<DetailState<T> | null>(null);
+  // only the latest request fills the dialog (a reviewer stepping quickly through records)
+  const latest = useRef(0);
   const show = async (row: T) => {
+    const call = ++latest.current;
     setDetail({ open: true });
     try {
       const record = get ? await get(idOf(row)) : row;
-      setDetail({ open: true, record });
+      if (call === latest.current) setDetail({ open: true, record });
     } catch {
-      setDetail(null);
+      if (call === latest.current) setDetail(null);
+    }
+  };
+  /** Shows another record in the open dialog (needs `get`); a failed fetch closes the dialog. */
+  const showId = async (id: RecordId) => {
+    if (!get) return;
+    const call = ++latest.current;
+    setDetail({ open: true });
+    try {
+      const record = await get(id);
+      if (call === latest.current) setDetail({ open: true, record });
+    } catch {
+      if (call === latest.current) setDetail(null);
     }
   };
   const close = () => setDetail((d) => (d ? { ...d, open: false } : d));
-  return { detail, show, close, afterClose: () => setDetail(null) };
+  return { detail, show, showId, close, afterClose: () => setDetail(null) };
 }
 
 /**
  * The {name}详情 dialog (spec §2 detail views): one bordered description block per group, two items a
- * row (one under 576 px), a 返回 button; `…-detail` marks its body.
+ * row (one under 576 px), the config's extra footer buttons (`config.footer`, given `context`) and a
+ * 返回 button; `…-detail` marks its body.
  */
 export function DetailDialog<T extends Record<string, any>>(props: {
   config: CrudDetail<T>;
@@ -42,16 +58,32 @@ export function DetailDialog<T extends Record<string, any>>(props: {
   state: DetailState<T>;
   onClose: () => void;
   afterClose: () => void;
+  /** What `config.footer` may do (without it there are no extra buttons). */
+  context?: Omit<DetailContext<T>, 'record'>;
 }) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
-  const { config, state } = props;
+  const { config, state, context } = props;
+  const back = (
+    <Button key="back" onClick={props.onClose}>
+      {t('common.back')}
+    </Button>
+  );
   return (
     <Modal
       open={state.open}
       title={capitalize(t('crud.detailTitle', { name: props.name }))}
       width={config.width ?? DIALOG_WIDTH}
-      footer={<Button onClick={props.onClose}>{t('common.back')}</Button>}
+      footer={
+        config.footer && context ? (
+          <Space wrap style={{ justifyContent: 'flex-end' }}>
+            {config.footer({ ...context, record: state.record })}
+            {back}
+          </Space>
+        ) : (
+          back
+        )
+      }
       onCancel={props.onClose}
       afterClose={props.afterClose}
       styles={{ body: DIALOG_BODY_STYLE }}

@@ -87,9 +87,27 @@ export interface DetailGroup<T> {
   column?: number;
 }
 
+/** What the detail dialog's extra buttons can do. */
+export interface DetailContext<T> {
+  /** Closes the dialog. */
+  close: () => void;
+  /** Shows the record with this id in the same dialog (fetched with api.get). */
+  show: (id: RecordId) => void;
+  /** Reloads the list behind the dialog. */
+  reload: () => void;
+  /** The search values of the list behind the dialog (without paging). */
+  query: () => Record<string, unknown>;
+  /** Whether the user holds a permission key. */
+  can: (key: string | undefined) => boolean;
+  /** The record on screen (undefined while it loads). */
+  record?: T;
+}
+
 export interface CrudDetail<T> {
   groups: DetailGroup<T>[];
   width?: number;
+  /** Extra buttons of the dialog's footer, before 返回 (e.g. audit decisions, next/previous). */
+  footer?: (ctx: DetailContext<T>) => ReactNode;
 }
 
 /** What toolbar and row actions can do. */
@@ -158,4 +176,11 @@ export interface CrudConfig<T, V = Record<string, any>, Q = Record<string, unkno
   actionsWidth?: number;
   /** A data-testid prefix for the table and its buttons (default 'crud'). */
   testId?: string;
+  /** The page sizes offered (default PAGE_SIZES of the domain). */
+  pageSizes?: readonly number[];
+  /**
+   * Keep the search values, page and page size under this key (the screen's route path) while the
+   * user switches console tabs (screen-state.ts); without it the list starts afresh on each mount.
+   */
+  stateKey?: string;
 }

@@ -46,6 +46,8 @@ export function useCrudList<T extends Record<string, any>, Q>(options: {
   api: CrudApi<T, Q, any>;
   tree?: CrudTree<T, any, Q>;
   idOf: (row: T) => RecordId;
+  /** Told the page and size of every request (a screen keeping its state across tabs). */
+  onRequest?: (paging: { current: number; pageSize: number }) => void;
 }): CrudList<T> {
   const actionRef = useRef<ActionType>(undefined);
   const queryRef = useRef<Record<string, unknown>>({});
@@ -84,6 +86,7 @@ export function useCrudList<T extends Record<string, any>, Q>(options: {
       const pageSize = Number(params.pageSize ?? DEFAULT_PAGE_SIZE);
       const query = cleanQuery(params);
       queryRef.current = query;
+      latest.current.onRequest?.({ current, pageSize });
       try {
         if (!tree || (tree.children && api.page && hasSearch(query))) {
           setPaged(true);

@@ -1,0 +1,200 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Enroll } from '@tegang/domain';
+import i18n from '../../i18n';
+import { PermissionsProvider } from '../../components/crud';
+import { SCREEN_STATE_KEY } from '../../components/crud/screen-state';
+import { viewport } from '../../test-viewport';
+import EnrollPage from './admin-screen';
+
+/**
+ * The reviewer's workbench (issue 17): pass and reject inside the detail with next/previous pending,
+ * batch pass with the count in the confirm, page sizes 10/20/50/100, and the filters kept when the
+ * screen is left for another console tab and opened again. The server is a fetch stub answering the
+ * calls the screen makes (the server side has its own tests on PostgreSQL).
+ */
+vi.mock('../../admin/session', () => ({
+  useSession: () => ({
+    info: {
+      user: { provinceCode: '520000', cityCode: null, countyCode: null },
+      roles: ['admin'],
+      permissions: ['*'],
+    },
+    menu: [],
+  }),
+}));
+
+const row = (id: number, name: string, auditStatus: string): Enroll =>
+  ({
+    id,
+    name,
+    auditStatus,
+    auditReason: null,
+    auditTime: null,
+    version: id * 10,
+    planYear: '2026',
+    planName: '特岗计划',
+    planId: 1,
+    idCard: `52010219980307${String(id).padStart(3, '0')}X`,
+    phone: '13900000000',
+    createStatus: '1',
+    isDownload: '0',
+    pdfDownloadNum: 0,
+    createTime: '2026-06-01T08:00:00.000Z',
+    updateTime: '2026-06-01T08:00:00.000Z',
+  }) as unknown as Enroll;
+const ROWS = [row(1, '张一', '0'), row(2, '张二', '0'), row(3, '张三', '1')];
+
+const calls: { url: string; method: string; body?: unknown }[] = [];
+const neighbours: Record<string, number | null> = {};
+function answer(data: unknown, msg = '') {
+  return Promise.resolve(new Response(JSON.stringify({ code: 200, msg, data })));
+}
+const fetchMock = vi.fn((input: string, init?: RequestInit) => {
+  const url = new URL(String(input), 'http://localhost');
+  const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+  calls.push({ url: url.pathname + url.search, method: init?.method ?? 'GET', body });
+  const path = url.pathname;
+  if (path.endsWith('/candidate/enroll/page'))
+    return answer({ records: ROWS, total: 3, current: 1, size: Number(url.searchParams.get('size')) });
+  if (path.endsWith('/candidate/enroll/getAuditStatus'))
+    return answer([
+      { value: '0', label: '待审核' },
+      { value: '1', label: '审核通过' },
+      { value: '2', label: '审核不通过' },
+    ]);
+  if (path.endsWith('/candidate/enroll/pendingNeighbour'))
+    return answer({
+      id: neighbours[`${url.searchParams.get('id')}:${url.searchParams.get('direction')}`] ?? null,
+    });
+  if (path.includes('/candidate/enroll/auditHistory/')) return answer([]);
+  if (path.endsWith('/candidate/enroll/audit'))
+    return answer({ count: (body as { idList: number[] }).idList.length }, '审核完成');
+  const detail = /\/candidate\/enroll\/(\d+)$/.exec(path);
+  if (detail) return answer(ROWS.find((r) => r.id === Number(detail[1])));
+  return answer([]);
+});
+vi.stubGlobal('fetch', fetchMock);
+
+function mount() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <App>
+        <PermissionsProvider permissions={['*']}>
+          <EnrollPage />
+        </PermissionsProvider>
+      </App>
+    </QueryClientProvider>,
+  );
+}
+const pageCalls = () => calls.filter((c) => c.url.includes('/candidate/enroll/page'));
+const auditCalls = () => calls.filter((c) => c.url.endsWith('/candidate/enroll/audit'));
+const detailBody = () => screen.getByTestId('enroll-detail');
+
+beforeAll(async () => {
+  viewport(1440);
+  await i18n.changeLanguage('zh');
+});
+beforeEach(() => {
+  calls.length = 0;
+  for (const key of Object.keys(neighbours)) delete neighbours[key];
+  sessionStorage.removeItem(SCREEN_STATE_KEY);
+});
+afterEach(() => vi.clearAllMocks());
+
+async function openDetail(name: string) {
+  const table = await screen.findByTestId('enroll');
+  const cell = await within(table).findByText(name);
+  fireEvent.click(within(cell.closest('tr')!).getByTestId('enroll-view'));
+  await waitFor(() => expect(within(detailBody()).getAllByText(name).length).toBeGreaterThan(0));
+}
+
+describe('the reviewer’s workbench', () => {
+  it('passes in the detail as read and moves on to the next pending record', async () => {
+    neighbours['1:next'] = 2;
+    mount();
+    await openDetail('张一');
+    fireEvent.click(screen.getByTestId('enroll-detail-pass'));
+    await waitFor(() => expect(auditCalls()).toHaveLength(1));
+    expect(auditCalls()[0]!.body).toEqual({ idList: [1], versions: [10], auditStatus: '1' });
+    // the next pending record of the list's filters fills the same dialog
+    await waitFor(() => expect(within(detailBody()).getAllByText('张二').length).toBeGreaterThan(0));
+    const step = calls.find((c) => c.url.includes('pendingNeighbour'))!;
+    expect(step.url).toContain('id=1');
+    expect(step.url).toContain('direction=next');
+  }, 60_000);
+
+  it('steps to the previous pending record and says when there is none', async () => {
+    neighbours['2:prev'] = 1;
+    mount();
+    await openDetail('张二');
+    fireEvent.click(screen.getByTestId('enroll-detail-prev'));
+    await waitFor(() => expect(within(detailBody()).getAllByText('张一').length).toBeGreaterThan(0));
+    fireEvent.click(screen.getByTestId('enroll-detail-prev'));
+    expect(await screen.findByText('前面没有待审核的报名了')).toBeTruthy();
+    expect(within(detailBody()).getAllByText('张一').length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('rejects in the detail with a reason, then moves on', async () => {
+    neighbours['1:next'] = 2;
+    mount();
+    await openDetail('张一');
+    fireEvent.click(screen.getByTestId('enroll-detail-reject'));
+    fireEvent.change(await screen.findByTestId('enroll-reject-reason'), { target: { value: '照片不清晰' } });
+    fireEvent.click(screen.getByTestId('enroll-reject-ok'));
+    await waitFor(() => expect(auditCalls()).toHaveLength(1));
+    expect(auditCalls()[0]!.body).toEqual({
+      idList: [1],
+      versions: [10],
+      auditStatus: '2',
+      auditReason: '照片不清晰',
+    });
+    await waitFor(() => expect(within(detailBody()).getAllByText('张二').length).toBeGreaterThan(0));
+  }, 60_000);
+
+  it('confirms a batch pass with the count, and offers 10/20/50/100 rows a page', async () => {
+    mount();
+    const table = await screen.findByTestId('enroll');
+    for (const name of ['张一', '张二']) {
+      const cell = await within(table).findByText(name);
+      fireEvent.click(within(cell.closest('tr')!).getByRole('checkbox'));
+    }
+    fireEvent.click(screen.getByTestId('enroll-batch-pass'));
+    expect(await screen.findByText('通过所选 2 条报名？')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('enroll-pass-ok'));
+    await waitFor(() => expect(auditCalls()).toHaveLength(1));
+    expect(auditCalls()[0]!.body).toEqual({ idList: [1, 2], versions: [10, 20], auditStatus: '1' });
+
+    const sizer = table.querySelector('.ant-pagination-options .ant-select-selector')!;
+    fireEvent.mouseDown(sizer);
+    const options = await screen.findAllByText(/^\d+ 条\/页$/);
+    expect(options.map((o) => o.textContent)).toEqual(
+      expect.arrayContaining(['10 条/页', '20 条/页', '50 条/页', '100 条/页']),
+    );
+    expect(options.some((o) => o.textContent === '30 条/页')).toBe(false);
+  }, 60_000);
+
+  it('keeps the filters when the screen is left and opened again, until 重置', async () => {
+    const first = mount();
+    fireEvent.change(await screen.findByTestId('enroll-search-name'), { target: { value: '张' } });
+    fireEvent.click(screen.getByTestId('enroll-search-submit'));
+    await waitFor(() => expect(pageCalls().some((c) => c.url.includes('name=%E5%BC%A0'))).toBe(true));
+    first.unmount(); // another console tab
+    calls.length = 0;
+    mount();
+    await waitFor(() => expect(pageCalls().length).toBeGreaterThan(0));
+    expect(pageCalls()[0]!.url).toContain('name=%E5%BC%A0');
+    expect((screen.getByTestId('enroll-search-name') as HTMLInputElement).value).toBe('张');
+    // 重置 empties the kept filter
+    calls.length = 0;
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('enroll-search-reset'));
+    });
+    await waitFor(() => expect(pageCalls().length).toBeGreaterThan(0));
+    expect(pageCalls().at(-1)!.url).not.toContain('name=');
+    expect((screen.getByTestId('enroll-search-name') as HTMLInputElement).value).toBe('');
+  }, 60_000);
+});
