@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_STATUS } from '@tegang/domain';
+import { AUDIT_STATUS, formatDateTime } from '@tegang/domain';
 import { admissionResult, enroll, recruitPlan, smsNotification } from '../../src/db/schema';
 import type { SmsMessage } from '../../src/integrations/sms';
 import { createTestApp, type TestApp } from '../helpers';
@@ -97,7 +97,9 @@ describe('SMS notices', () => {
     expect(toA).toMatchObject({ purpose: 'notice.rejected', code: '' });
     expect(toA.text).toContain('张三');
     expect(toA.text).toContain(plan.name);
-    expect(toA.params).toMatchObject({ name: '张三', plan: plan.name });
+    // The correction deadline is the plan's enrolment end, in China Standard Time.
+    expect(toA.params).toMatchObject({ name: '张三', plan: plan.name, time: formatDateTime(future) });
+    expect(toA.text).toContain(formatDateTime(future));
     expect(toA.text).not.toContain('学历证书');
 
     const log = await logOf([a!.id, b!.id]);
