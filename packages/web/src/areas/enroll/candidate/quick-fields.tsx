@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Cascader, DatePicker, Form, Radio, Select, type FormInstance, type SelectProps } from 'antd';
+import { Cascader, DatePicker, Form, Input, Radio, Select, type FormInstance, type SelectProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -251,11 +251,10 @@ export function GraduationMonth({
   const last = dayjs().add(2, 'year');
   if (narrow)
     return (
-      <input
+      // antd's Input (its look and its error colours) around the native month input.
+      <Input
         id={id}
         type="month"
-        className="ant-input ant-input-outlined"
-        style={{ width: '100%', minHeight: 32, boxSizing: 'border-box' }}
         min={FIRST_MONTH}
         max={last.format('YYYY-MM')}
         value={value?.isValid() ? value.format('YYYY-MM') : ''}
