@@ -30,7 +30,7 @@ const tree: RegionNode[] = [
   { code: '810000', name: '香港特别行政区', level: 1 },
 ];
 
-describe('the domicile from the ID number (issue 17: 户籍所在地 prefilled)', () => {
+describe('the domicile from the ID number (户籍所在地 prefilled)', () => {
   it('splits an address code into its province, city and county codes', () => {
     expect(regionCodePath('520102')).toEqual(['520000', '520100', '520102']);
     expect(regionCodePath('520100')).toEqual(['520000', '520100']);

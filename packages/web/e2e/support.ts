@@ -137,7 +137,7 @@ export async function registerAndLogin(
 }
 
 /**
- * What a scripted user did on a form (issue 17 "the form in under 2 minutes for a first-timer"):
+ * What a scripted user did on a form (the goal: a first-timer fills the application in under 2 minutes):
  * taps (clicks, including the tap that focuses a text field) and characters typed, of them Chinese.
  * A choice in a select is 2 taps (open, option), a radio button 1, a month on the phone's own picker
  * 3 (open, turn the wheels, done), choosing a photo 2 (upload, the file).

@@ -56,8 +56,8 @@ function DictItem({ field }: { field: EnrollDictField }) {
 }
 
 /**
- * The domicile (户籍所在地) as a region picker, filled from the ID number's address code when empty
- * (issue 17); the stored value is still the text.
+ * The domicile (户籍所在地) as a region picker, filled when empty from the GB/T 2260 address code the
+ * ID number starts with; the stored value is still the text.
  */
 function DomicileItem({ form, regionCode }: { form: FormInstance<EnrollFormValues>; regionCode?: string }) {
   const { t } = useTranslation();

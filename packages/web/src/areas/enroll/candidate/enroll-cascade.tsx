@@ -141,7 +141,7 @@ export const wrapOption = (option: { label?: ReactNode }) => (
 export const onChangeTrigger = ['onChange', 'onBlur'];
 
 /**
- * The value of the only choice of a level (issue 17: a single-option 报考计划类别 needs no tap): the
+ * The value of the only choice of a level (a single-option 报考计划类别 needs no tap): the
  * option's value, or for the county cascader the path to its only county; undefined otherwise.
  */
 export function onlyChoice(options: readonly Option[] | undefined, cascader?: boolean): unknown {

@@ -12,7 +12,7 @@ import { EnrollCascade } from './enroll-cascade';
 import { saveDraft } from './enroll-draft';
 import { GraduationMonth, monthValue } from './quick-fields';
 
-/** Issue 17 "the form in under 2 minutes": prefill from the ID number, radios, one-option choices, month. */
+/** A first-timer's form in under 2 minutes: prefill from the ID number, radios, one-option choices, month. */
 vi.mock('../../../candidate/state', () => ({
   useCandidate: () => ({
     // 520102 = 贵州省贵阳市南明区, born 1990-01-01, sequence 001 (odd: male)

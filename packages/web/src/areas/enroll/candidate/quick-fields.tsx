@@ -8,8 +8,8 @@ import { regionTree } from '../../../api/reference';
 import { dictLabel, searchable, useDict } from '../../../components/dict';
 
 /**
- * The controls that make the application quick on a phone (issue 17 "the form in under 2 minutes for
- * a first-timer"): a single option chosen by itself, two or three options as radio buttons (one tap
+ * The controls that make the application quick on a phone (the goal: a first-timer fills the form in
+ * under two minutes): a single option chosen by itself, two or three options as radio buttons (one tap
  * instead of two), the domicile as a region picker prefilled from the ID number, the graduation date
  * as a month on the phone's own picker. The values the form sends are those of the selects and
  * text inputs they replace.
@@ -142,7 +142,7 @@ export function useRegionTree(enabled = true) {
 }
 
 /**
- * Fills the empty domicile with the region of the ID number's GB/T 2260 address code (issue 17),
+ * Fills the empty domicile with the region of the ID number's GB/T 2260 address code,
  * once, when the code is in the region list; a domicile already there is never replaced, and one the
  * candidate clears is not filled again. Returns the text filled in (for a note under the field), or
  * null when nothing was.
@@ -228,7 +228,7 @@ export function monthValue(month: string, previous?: Dayjs): Dayjs | undefined {
 }
 
 /**
- * The graduation date chosen as a month (issue 17: the day calendar was wider than a phone): the
+ * The graduation date chosen as a month (a day calendar is wider than a phone and takes five steps to reach a year): the
  * phone's own month picker (`<input type="month">`) on a narrow screen, antd's month panel (280 px)
  * elsewhere. The value is a Dayjs as before and is sent as YYYY-MM-DD (the 1st of the month unless
  * the stored date is in it); at most two years ahead.
