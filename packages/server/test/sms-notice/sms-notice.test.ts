@@ -200,6 +200,7 @@ describe('SMS notices', () => {
     const counts = await t.call<{
       counts: { event: string; sent: number; failed: number; pending: number }[];
     }>('GET', `${URL}/plan/${plan.id}`, { token });
+    expect(counts.body.data).toMatchObject({ enabled: true, lastJobId: queued.body.data.jobId });
     expect(counts.body.data.counts.find((c) => c.event === 'resultsOpen')).toMatchObject({
       sent: 58,
       failed: 2,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, like, notExists, sql, type SQL } from 'drizzle-orm';
 import {
   AUDIT_STATUS,
   formatDateTime,
@@ -164,7 +164,8 @@ export async function queueNotice(
   const total = await countPending(ctx, params.planId, params.event, admin.scope, params.enrollIds);
   if (!total) return null;
   const jobId = await queueJob(ctx, JOB_KIND, {
-    param: JSON.stringify(params),
+    // planId first: planNoticeView finds a plan's jobs by this prefix.
+    param: JSON.stringify({ planId: params.planId, event: params.event, enrollIds: params.enrollIds }),
     fileName: `plan ${params.planId} ${params.event}`,
     total,
     admin,
@@ -420,7 +421,8 @@ export async function planNoticeView(
       and(
         eq(job.kind, JOB_KIND),
         eq(job.adminId, admin.id),
-        sql`(${job.param}::jsonb ->> 'planId')::bigint = ${planId}`,
+        // Text, not a jsonb cast: other kinds' params need not be JSON. JobParams starts with planId.
+        like(job.param, `{"planId":${planId},%`),
       ),
     )
     .orderBy(desc(job.id))
