@@ -10,6 +10,7 @@ import 'dayjs/locale/zh-cn';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { READABLE_TOKENS } from '../components/contrast';
 import { registerStrings } from '../i18n';
 import { CANDIDATE_STRINGS } from './strings';
 import { handlers } from '../api/request';
@@ -37,9 +38,21 @@ handlers.forbidden = (error) => {
 
 /**
  * The candidate site's theme: phone-first, so every input, select and button is at least 44 px high
- * (a finger's touch target, issue 8); the admin console keeps antd's 32 px.
+ * (a finger's touch target); the admin console keeps antd's 32 px. Text contrast ≥ 4.5:1: links and
+ * info tags take the primary blue (6.4:1 on white; antd's own #1677ff is 4.1:1), secondary text and
+ * errors READABLE_TOKENS.
  */
-const CANDIDATE_THEME = { token: { colorPrimary: '#1658c9', borderRadius: 6, controlHeight: 44 } };
+const PRIMARY = '#1658c9';
+const CANDIDATE_THEME = {
+  token: {
+    colorPrimary: PRIMARY,
+    colorLink: PRIMARY,
+    colorInfo: PRIMARY,
+    ...READABLE_TOKENS,
+    borderRadius: 6,
+    controlHeight: 44,
+  },
+};
 
 function Root() {
   const { i18n } = useTranslation();

@@ -27,6 +27,7 @@ import { layoutToken, THEMES, useThemeColor, useThemeName } from '../chrome/them
 import { FullscreenButton, MenuSearch, ThemePicker } from '../chrome/toolbar';
 import { DEFAULT_LOGO, useSystemName, useWebsite } from '../../areas/website/use-website';
 import { localizedCopyright } from './copyright';
+import { READABLE_TOKENS } from '../../components/contrast';
 import { LangSwitch } from '../lang-switch';
 import { HOME_PATH, PAGES } from '../pages';
 import { session, useSession } from '../session';
@@ -230,7 +231,12 @@ export default function Shell() {
           showCopyright ? (
             <div
               data-testid="copyright"
-              style={{ textAlign: 'center', padding: '12px 16px', color: 'rgba(0,0,0,0.45)', fontSize: 12 }}
+              style={{
+                textAlign: 'center',
+                padding: '12px 16px',
+                color: READABLE_TOKENS.colorTextTertiary,
+                fontSize: 12,
+              }}
             >
               {localizedCopyright(site.copyright ?? '', i18n.language, site)}
             </div>
