@@ -24,7 +24,8 @@ export function LangSwitch({ light = false }: { light?: boolean }) {
       <Button
         type="text"
         icon={<TranslationOutlined />}
-        aria-label={t('common.language')}
+        // The spoken name starts with the shown language (WCAG 2.5.3 "Label in Name"), then says what it is.
+        aria-label={`${t(`admin.lang.${current}`)} (${t('common.language')})`}
         data-testid="lang-switch"
         style={light ? { color: 'inherit' } : undefined}
       >

@@ -14,17 +14,19 @@ const SHORT = { zh: '中文', en: 'EN' } as const;
 export function LangSwitch({ short, ...props }: ButtonProps & { short?: boolean }) {
   const { i18n } = useTranslation();
   const other = i18n.language === 'en' ? 'zh' : 'en';
+  const shown = (short ? SHORT : NAMES)[other];
   return (
     <Button
       type="text"
       icon={<GlobalOutlined />}
       data-testid="lang-switch"
       lang={other === 'en' ? 'en' : 'zh-CN'}
-      aria-label={NAMES[other]}
+      // The spoken name starts with the shown text (WCAG 2.5.3 "Label in Name"), then names the language in full.
+      aria-label={shown === NAMES[other] ? shown : `${shown} (${NAMES[other]})`}
       onClick={() => void setLang(other)}
       {...props}
     >
-      {(short ? SHORT : NAMES)[other]}
+      {shown}
     </Button>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RegionCodes, RegionNode } from '@tegang/domain';
 import { http } from '../api/request';
+import { REQUIRED_ON_INPUT_ONLY } from './dict';
 
 /**
  * The administrator's own region tree (spec §6): GET /system/region/scopeTree answers the city → county
@@ -83,6 +84,7 @@ export function RegionCascader({ value, onChange, disabledReason, ...props }: Pr
       showSearch={{ filter: (input, path) => path.some((n) => n.name.includes(input.trim())) }}
       placeholder={t('common.pleaseSelect')}
       allowClear
+      {...REQUIRED_ON_INPUT_ONLY}
       value={value}
       onChange={(codes, nodes) =>
         onChange?.((codes ?? []) as string[], regionCodesOfPath((nodes ?? []) as RegionNode[]))
