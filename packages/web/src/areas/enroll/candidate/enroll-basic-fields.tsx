@@ -46,6 +46,7 @@ function DictItem({ field }: { field: EnrollDictField }) {
     >
       <DictChoice
         name={field}
+        question={t(`field.${field}`)}
         type={ENROLL_DICT_FIELDS[field]}
         allowClear
         optionRender={wrapOption}

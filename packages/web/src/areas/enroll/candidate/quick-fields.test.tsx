@@ -123,6 +123,8 @@ describe('EnrollForm for a first-timer', { timeout: 30_000 }, () => {
       expect(within(screen.getByTestId('field-veteran')).getAllByRole('radio')).toHaveLength(2),
     );
     const veteran = screen.getByTestId('field-veteran');
+    expect(veteran.getAttribute('role')).toBe('radiogroup');
+    expect(veteran.getAttribute('aria-label')).toBe('是否退役军人');
     await waitFor(() =>
       expect(within(screen.getByTestId('field-teacherCertification')).getAllByRole('radio')).toHaveLength(3),
     );

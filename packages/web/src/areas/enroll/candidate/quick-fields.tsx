@@ -64,6 +64,8 @@ type ChoiceProps = Omit<SelectProps, 'options' | 'value' | 'onChange'> & {
   options: { value: string; label: string }[] | undefined;
   /** The Form.Item name, for the single-option preselection. */
   name: string;
+  /** The question, named on the radio group for screen readers (its buttons name only the answers). */
+  question?: string;
   'data-testid'?: string;
 };
 
@@ -79,6 +81,7 @@ export function QuickChoice({
   onBlur,
   options,
   name,
+  question,
   'data-testid': testId,
   ...selectProps
 }: ChoiceProps) {
@@ -88,6 +91,9 @@ export function QuickChoice({
     return (
       <Radio.Group
         id={id}
+        // antd passes role on to the group's element but does not declare it
+        {...{ role: 'radiogroup' }}
+        aria-label={question}
         value={value}
         onChange={(e) => onChange?.(e.target.value as string)}
         optionType="button"
