@@ -1,8 +1,10 @@
-import { Select, type SelectProps } from 'antd';
+import type { Ref } from 'react';
+import { Select, type RefSelectProps, type SelectProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DictItem } from '@tegang/domain';
 import { listDictItems } from '../api/reference';
+import { useRequiredOnInputOnly } from './required-on-input';
 
 /** The items of a dictionary type, cached for the session. */
 export function useDict(type: string) {
@@ -29,15 +31,13 @@ export const SEARCH_MIN_OPTIONS = 10;
 /** Whether a select of `count` options gets a search box: only a long list (> SEARCH_MIN_OPTIONS). */
 export const searchable = (count: number | undefined): boolean => (count ?? 0) > SEARCH_MIN_OPTIONS;
 
-/**
- * Spread into an antd Select or Cascader: rc-select's `omitDomProps` (not in antd's types) keeps
- * Form.Item's aria-required off the outer div, where no ARIA role allows it (axe aria-allowed-attr);
- * it stays on the combobox input.
- */
-export const REQUIRED_ON_INPUT_ONLY: object = { omitDomProps: ['aria-required'] };
-
 /** A select over a dictionary type (spec "dict select"); searchable only when the list is long. */
-export function DictSelect({ type, only, ...props }: SelectProps & { type: string; only?: string[] }) {
+export function DictSelect({
+  type,
+  only,
+  ...props
+}: SelectProps & { type: string; only?: string[]; ref?: Ref<RefSelectProps> }) {
+  const ref = useRequiredOnInputOnly(props['aria-required'], props.ref);
   const { data, isLoading } = useDict(type);
   const { i18n, t } = useTranslation();
   const items = only ? data?.filter((i) => only.includes(i.value)) : data;
@@ -48,8 +48,8 @@ export function DictSelect({ type, only, ...props }: SelectProps & { type: strin
       showSearch={searchable(items?.length)}
       optionFilterProp="label"
       options={items?.map((i) => ({ value: i.value, label: dictLabel(data, i.value, i18n.language) }))}
-      {...REQUIRED_ON_INPUT_ONLY}
       {...props}
+      ref={ref}
     />
   );
 }

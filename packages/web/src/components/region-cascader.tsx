@@ -1,9 +1,11 @@
+import type { Ref } from 'react';
 import { Cascader, Tooltip, type CascaderProps } from 'antd';
+import type { CascaderRef } from 'antd/es/cascader';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RegionCodes, RegionNode } from '@tegang/domain';
 import { http } from '../api/request';
-import { REQUIRED_ON_INPUT_ONLY } from './dict';
+import { useRequiredOnInputOnly } from './required-on-input';
 
 /**
  * The administrator's own region tree (spec §6): GET /system/region/scopeTree answers the city → county
@@ -66,6 +68,7 @@ type Props = Omit<CascaderProps<RegionNode, 'code'>, 'options' | 'value' | 'onCh
   onChange?: (value: string[], codes: RegionCodes) => void;
   /** Shown as a tooltip while the picker is disabled (why it is). */
   disabledReason?: string;
+  ref?: Ref<CascaderRef>;
 };
 
 /**
@@ -75,6 +78,7 @@ type Props = Omit<CascaderProps<RegionNode, 'code'>, 'options' | 'value' | 'onCh
 export function RegionCascader({ value, onChange, disabledReason, ...props }: Props) {
   const { t } = useTranslation();
   const { data, isLoading } = useRegionScopeTree(!props.disabled);
+  const ref = useRequiredOnInputOnly(props['aria-required'], props.ref);
   const cascader = (
     <Cascader<RegionNode, 'code'>
       options={data ?? []}
@@ -84,12 +88,12 @@ export function RegionCascader({ value, onChange, disabledReason, ...props }: Pr
       showSearch={{ filter: (input, path) => path.some((n) => n.name.includes(input.trim())) }}
       placeholder={t('common.pleaseSelect')}
       allowClear
-      {...REQUIRED_ON_INPUT_ONLY}
       value={value}
       onChange={(codes, nodes) =>
         onChange?.((codes ?? []) as string[], regionCodesOfPath((nodes ?? []) as RegionNode[]))
       }
       {...props}
+      ref={ref}
     />
   );
   return props.disabled && disabledReason ? (
