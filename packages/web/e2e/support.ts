@@ -45,6 +45,8 @@ export async function smsCode(
 export async function pick(page: Page, id: string, text?: string, within?: Locator): Promise<string> {
   const input = (within ?? page).locator(`#${id}`);
   const shown = (within ?? page).locator(`.ant-select:has(#${id}) .ant-select-selection-item`);
+  // A choice the form made by itself (the only option of a level) is what a person leaves as it is.
+  if (text && (await shown.filter({ hasText: text }).count())) return text;
   for (let attempt = 1; ; attempt++) {
     await input.click();
     // Long lists are virtual: type to narrow them (dictionary selects are searchable).

@@ -119,8 +119,9 @@ export function EnrollBasicFields({
     switch (field) {
       case 'gender':
         return (
-          <Form.Item label={t('field.gender')} extra={t('web.enroll.derived')}>
+          <Form.Item label={t('field.gender')} htmlFor="derived-gender" extra={t('web.enroll.derived')}>
             <Input
+              id="derived-gender"
               disabled
               value={parsed ? dictLabel(sexes.data, parsed.gender, i18n.language) : ''}
               data-testid="derived-gender"
@@ -129,12 +130,17 @@ export function EnrollBasicFields({
         );
       case 'birthday':
         return (
-          <Form.Item label={t('field.birthday')} extra={t('web.enroll.derived')}>
-            <Input disabled value={parsed?.birthday ?? ''} data-testid="derived-birthday" />
+          <Form.Item label={t('field.birthday')} htmlFor="derived-birthday" extra={t('web.enroll.derived')}>
+            <Input
+              id="derived-birthday"
+              disabled
+              value={parsed?.birthday ?? ''}
+              data-testid="derived-birthday"
+            />
           </Form.Item>
         );
       case 'name':
-        // Taken from the account like the ID number (issue 8): the application cannot rename anyone.
+        // Taken from the account like the ID number: the application cannot rename anyone.
         return (
           <Form.Item
             name="name"

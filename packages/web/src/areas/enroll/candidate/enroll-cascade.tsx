@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import { Cascader, Form, Select } from 'antd';
+import type { ComponentProps, ReactNode, Ref } from 'react';
+import { Cascader, Form, Select, type RefSelectProps, type SelectProps } from 'antd';
+import type { CascaderRef } from 'antd/es/cascader';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -14,6 +15,7 @@ import {
 import type { DemandOption as Choice, SubjectDemandOption as SubjectChoice } from '@tegang/domain';
 import { searchable } from '../../../components/dict';
 import { required } from '../../../components/rules';
+import { useRequiredOnInputOnly } from '../../../components/required-on-input';
 import type { EnrollFormValues } from './enroll-form-values';
 import { usePreselect } from './quick-fields';
 
@@ -152,6 +154,18 @@ export function onlyChoice(options: readonly Option[] | undefined, cascader?: bo
   return below?.length === 1 ? [option!.value, below[0]!.value] : undefined;
 }
 
+/** A level's select: aria-required on its input, not on the box around it (components/required-on-input). */
+function LevelSelect(props: SelectProps & { ref?: Ref<RefSelectProps> }) {
+  const ref = useRequiredOnInputOnly(props['aria-required'], props.ref);
+  return <Select {...props} ref={ref} />;
+}
+
+/** A level's cascader, as LevelSelect. */
+function LevelCascader(props: ComponentProps<typeof Cascader> & { ref?: Ref<CascaderRef> }) {
+  const ref = useRequiredOnInputOnly(props['aria-required'], props.ref);
+  return <Cascader {...props} ref={ref} />;
+}
+
 /** One level of the cascade: its form item, its query and its select (its only choice taken). */
 function CascadeLevel({ level, chosen }: { level: Level; chosen: Chosen }) {
   const { t, i18n } = useTranslation();
@@ -182,11 +196,15 @@ function CascadeLevel({ level, chosen }: { level: Level; chosen: Chosen }) {
       validateTrigger={onChangeTrigger}
     >
       {level.cascader ? (
-        // Search only when the cities and counties on offer make a long list (issue 8: no keyboard
-        // popping up on a phone for two choices).
-        <Cascader {...common} showSearch={searchable(leafCount(common.options))} style={{ width: '100%' }} />
+        // Search only when the cities and counties on offer make a long list (no keyboard popping up
+        // on a phone for two choices).
+        <LevelCascader
+          {...common}
+          showSearch={searchable(leafCount(common.options))}
+          style={{ width: '100%' }}
+        />
       ) : (
-        <Select {...common} optionRender={level.wrap ? wrapOption : undefined} />
+        <LevelSelect {...common} optionRender={level.wrap ? wrapOption : undefined} />
       )}
     </Form.Item>
   );

@@ -1,11 +1,23 @@
-import { useEffect, useRef, useState } from 'react';
-import { Cascader, DatePicker, Form, Input, Radio, Select, type FormInstance, type SelectProps } from 'antd';
+import { useEffect, useRef, useState, type Ref } from 'react';
+import {
+  Cascader,
+  DatePicker,
+  Form,
+  Input,
+  Radio,
+  Select,
+  type FormInstance,
+  type RefSelectProps,
+  type SelectProps,
+} from 'antd';
+import type { CascaderRef } from 'antd/es/cascader';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { domicilePath, domicileText, regionNodesOfCode, type RegionNode } from '@tegang/domain';
 import { regionTree } from '../../../api/reference';
 import { dictLabel, searchable, useDict } from '../../../components/dict';
+import { useRequiredOnInputOnly } from '../../../components/required-on-input';
 
 /**
  * The controls that make the application quick on a phone (the goal: a first-timer fills the form in
@@ -86,6 +98,11 @@ export function QuickChoice({
   ...selectProps
 }: ChoiceProps) {
   usePreselect(name, onlyOption(options));
+  // aria-required belongs on the select's input, not on the box around it (components/required-on-input).
+  const ref = useRequiredOnInputOnly(
+    selectProps['aria-required'],
+    (selectProps as { ref?: Ref<RefSelectProps> }).ref,
+  );
   const count = options?.length ?? 0;
   if (count >= 2 && count <= RADIO_MAX_OPTIONS)
     return (
@@ -114,6 +131,7 @@ export function QuickChoice({
       optionFilterProp="label"
       data-testid={testId}
       {...selectProps}
+      ref={ref}
     />
   );
 }
@@ -192,9 +210,12 @@ export function DomicilePicker({
   tree: RegionNode[] | undefined;
   loading?: boolean;
   'data-testid'?: string;
+  'aria-required'?: boolean | 'true' | 'false';
+  ref?: Ref<CascaderRef>;
 }) {
   const { t } = useTranslation();
   const narrow = useNarrowScreen();
+  const ref = useRequiredOnInputOnly(rest['aria-required'], rest.ref);
   const path = domicilePath(tree ?? [], value);
   return (
     <Cascader<RegionNode, 'code'>
@@ -216,6 +237,7 @@ export function DomicilePicker({
         onChange?.(nodes?.length ? domicileText((nodes as RegionNode[]).map((n) => n.name)) : undefined)
       }
       {...rest}
+      ref={ref}
     />
   );
 }
