@@ -165,18 +165,14 @@ describe('nodes started together', () => {
     await stopAll([first!]);
     expect(failures([first!])).toEqual([]);
     const before = await counts(url);
-    // The database as the previous release left it: the last migration not applied. Its job table
-    // is import_job again (without the run columns and indexes it added), its journal row removed.
+    // The database as the previous release left it: the last migration not applied. Its SMS notice
+    // tables and the plan's switch are dropped, its journal row removed.
     await admin(
       (db) =>
         db.query(`
-          drop index job_running_idx;
-          alter table job drop column runner;
-          alter table job drop column heartbeat_time;
-          alter index job_kind_idx rename to import_job_kind_idx;
-          alter table job rename to import_job;
-          alter table import_error rename constraint import_error_job_id_job_id_fk
-            to import_error_job_id_import_job_id_fk;
+          drop table sms_notification;
+          drop table sms_notice_template;
+          alter table recruit_plan drop column sms_notify;
           delete from drizzle.__drizzle_migrations
            where id = (select max(id) from drizzle.__drizzle_migrations);`),
       url,
@@ -191,8 +187,8 @@ describe('nodes started together', () => {
     }
     const after = await counts(url);
     expect(after).toEqual(before);
-    const { rows } = await admin((db) => db.query(`select to_regclass('job') as t`), url);
-    expect(rows[0].t).toBe('job');
+    const { rows } = await admin((db) => db.query(`select to_regclass('sms_notification') as t`), url);
+    expect(rows[0].t).toBe('sms_notification');
   });
 
   it('a start that fails lets go of the lock: the node waiting behind it comes up', async () => {
