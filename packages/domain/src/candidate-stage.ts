@@ -13,8 +13,8 @@ import {
 import { windowState } from './time';
 
 /**
- * Where a candidate stands in a recruit plan and what to do next: the candidate home (issue 17,
- * "a candidate home that is the plan's timeline"), computed from the plan's timeline, the
+ * Where a candidate stands in a recruit plan and what to do next: the candidate home (the plan's
+ * timeline with the candidate's own state on it), computed from the plan's timeline, the
  * candidate's own enrolment and admission ticket, and the clock. Pure: no I/O.
  */
 
@@ -94,7 +94,7 @@ const msg = (key: MessageKey, params: Record<string, string> = {}): StageMessage
 
 /**
  * The candidate's stage in `plan` at `now` (default: the current time). The plan's windows are
- * half-open [start, end) as in planPhase and windowState. Rules (issue 17):
+ * half-open [start, end) as in planPhase and windowState. Rules:
  * a rejected application shows its reason and "修改报名" until online enrolment ends, then only the
  * reason; a pending or passed one offers the enrolment form until the ticket print window, the ticket
  * inside it (state ticketReady once it is distributed), and from the score-query start on the

@@ -11,7 +11,7 @@ export const PERMISSIONS = {
     edit: 'recruit:recruitPlan:edit',
     remove: 'recruit:recruitPlan:remove',
     status: 'recruit:recruitPlan:status',
-    /** The plan's SMS notices: the switch, the counts, the results notice (issue 17). */
+    /** The plan's SMS notices: the switch, the counts, the results notice. */
     notify: 'recruit:recruitPlan:notify',
     /** The SMS notice templates of every plan (settings). */
     smsTemplate: 'recruit:recruitPlan:smsTemplate',

@@ -113,7 +113,7 @@ const timeFields = Object.fromEntries(
 ) as Record<PlanTimeField, ReturnType<typeof dateTimeString>>;
 
 /**
- * Birth date limits by education (issue 8): education dictionary code (sys_education) → the earliest
+ * Birth date limits by education (spec §3 limitBirth, per education): education dictionary code (sys_education) → the earliest
  * allowed birth date YYYY-MM-DD. An education without an entry falls back to the plan's limitBirth.
  */
 export type BirthLimits = Record<string, string>;
@@ -159,7 +159,7 @@ export interface BirthLimited {
 
 /**
  * The earliest allowed birth date (YYYY-MM-DD) for a candidate of `education` under `plan`
- * (issue 8): birthLimits[education] when the plan has one, else limitBirth; null for no limit.
+ * birthLimits[education] when the plan has one, else limitBirth; null for no limit.
  */
 export function birthLimitFor(plan: BirthLimited, education: string | null | undefined): string | null {
   const own = education ? plan.birthLimits?.[education] : undefined;
@@ -289,7 +289,7 @@ export interface DemandOption {
 
 /**
  * A subject choice of the cascade, with its number of posts and the live ratio "applicants/demand"
- * (issue 8): `enrolled` applications so far (every audit status) against `demand` (= demandNumber).
+ * `enrolled` applications so far (every audit status) against `demand` (= demandNumber).
  * The counts may be a few seconds old (RATIO_CACHE_SECONDS).
  */
 export interface SubjectDemandOption extends DemandOption {
@@ -300,7 +300,7 @@ export interface SubjectDemandOption extends DemandOption {
 
 /**
  * The stages of the plan timeline (spec §4), in order, with their ranges: the candidate menu shows
- * the current one (issue 9) and the gates below use them.
+ * the current one and the gates below use them.
  */
 export const PLAN_PHASES = [
   ['enroll', 'enrollStartTime', 'enrollEndTime'],
@@ -341,7 +341,7 @@ export function planPhase(plan: Partial<PlanTimeline>, now: Date = new Date()): 
   return { phase: 'finished', next: null, until: null };
 }
 
-/** True inside the ticket print window (issue 9: ticket download only then). */
+/** True inside the ticket print window (spec §3: ticket download only then). */
 export function ticketPrintOpen(
   plan: Pick<PlanTimeline, 'ticketPrintStartTime' | 'ticketPrintEndTime'>,
   now = new Date(),
@@ -349,7 +349,7 @@ export function ticketPrintOpen(
   return windowState(plan.ticketPrintStartTime, plan.ticketPrintEndTime, now) === 'open';
 }
 
-/** True from the score-query start on (issue 9: results are readable from then, never before). */
+/** True from the score-query start on (spec §3: results are readable from then, never before). */
 export function resultsOpen(plan: Pick<PlanTimeline, 'scoreQueryStartTime'>, now = new Date()): boolean {
   return now.getTime() >= new Date(plan.scoreQueryStartTime).getTime();
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { JobProgress } from './jobs';
 
 /**
- * SMS notices to candidates (issue 17 "Candidates hear of what concerns them"): a rejection with its
+ * SMS notices to candidates (docs/decisions.md "SMS notices to candidates"): a rejection with its
  * correction deadline (the plan's enrolment end), the admission ticket being ready (distributed),
  * results being open. Each event has one template in the settings (sms_notice_template): the
  * provider's approved template id for Aliyun / Tencent Cloud, and the text the console provider

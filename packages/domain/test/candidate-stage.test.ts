@@ -3,7 +3,7 @@ import { AUDIT_STATUS, TICKET_STATUS, candidateStage, catalogues, type Candidate
 import { day, soundPlan } from './fixtures';
 
 /**
- * Issue 17, the candidate home: the candidate's state and next action along the plan's timeline.
+ * The candidate home: the candidate's state and next action along the plan's timeline.
  * soundPlan: enrolment [2, 8), audit [8, 10), ticket print [10, 12), exam 13, score query from 14 (May 2027).
  */
 const plan = soundPlan();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { postRatio } from '../src';
 
-/** The dashboard's "applicants per post" (issue 8): "n:1" with one decimal at most, none without demand. */
+/** The dashboard's "applicants per post" (spec §5): "n:1" with one decimal at most, none without demand. */
 describe('postRatio', () => {
   it('reduces count:demand to n:1, one decimal at most', () => {
     expect(postRatio(16, 5)).toBe('3.2:1');

@@ -7,7 +7,7 @@ import { fileUpload } from '../test/imports/fixtures';
 import { idCard } from '../test/enroll/fixtures';
 
 /**
- * import.compare (issue 8 target: a 100,000-row import ≤ 1.5 × a bare exceljs streaming read of the
+ * import.compare (target: a 100,000-row import ≤ 1.5 × a bare exceljs streaming read of the
  * same file plus validation, both measured here): builds an enrolment comparison list of `rows` valid
  * rows, reads it bare (WorkbookReader + the definition's own row check), then imports it through the
  * server (upload → pg-boss job → one transaction → done, polled like the console) and compares.

@@ -16,7 +16,7 @@ import type { AdminPrincipal } from '../src/types';
 import { applicationFields, idCard, multipart, openPlanAndDemand, photo } from '../test/enroll/fixtures';
 
 /**
- * ticketPdf (issue 9 target: the generate job ≥ 0.8 × bare rendering on the same threads), both
+ * ticketPdf (target: the generate job ≥ 0.8 × bare rendering on the same threads), both
  * measured in one run:
  * (a) bare: the worker pool alone (pool size = CPUs, as the job uses) renders the same ticket page
  *     TICKETS times with twice as many in flight as threads: no database, no storage;

@@ -8,8 +8,8 @@ import { launch, phone } from './browser';
 import { adminLogin, fillApplication, makeIdCard, pick, registerAndLogin, shot } from './support';
 
 /**
- * Accessibility of the candidate pages at 375 px and the console screens at 1440 px (issue
- * "Accessibility": 0 serious or critical axe-core findings on every page state). Each state is scanned
+ * Accessibility of the candidate pages at 375 px and the console screens at 1440 px (the bar: 0
+ * serious or critical axe-core findings on every page state). Each state is scanned
  * by axe-core in Chromium; every state is checked (soft assertions) and the findings are printed with
  * their rule, target and summary. Uses its own candidate (135… phone numbers, an ID born 1997-04-12),
  * so it does not depend on the other e2e files.

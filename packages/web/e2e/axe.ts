@@ -10,7 +10,7 @@ const require = createRequire(import.meta.url);
  */
 const AXE_SCRIPT = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/** The impacts the accessibility bar counts (issue "Accessibility": 0 serious, 0 critical). */
+/** The impacts the accessibility bar counts (the bar: 0 serious, 0 critical). */
 const COUNTED = new Set(['serious', 'critical']);
 
 /** One axe-core rule that failed on a page state, with the nodes it failed on. */

@@ -22,7 +22,7 @@ import {
 } from './support';
 
 /**
- * The recruitment cycle's office work in the console (issue 8): an administrator imports a list into
+ * The recruitment cycle's office work in the console: an administrator imports a list into
  * the enrolment comparison through the import dialog — a file with a bad row is refused whole with its
  * problems listed, the corrected file is imported with a progress bar, and the row that matches no
  * enrolment is flagged in the list.

@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-describe('compressed answers (issue 8: the login page was 1.09 MB uncompressed)', () => {
+describe('compressed answers (the login page was 1.09 MB uncompressed)', () => {
   it('sends large API answers brotli- or gzip-encoded, as the client accepts', async () => {
     for (const [accept, decode] of [
       ['br', zlib.brotliDecompressSync],

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../helpers';
 import { makeAdmin, makeCandidate, openPlanAndDemand } from '../enroll/fixtures';
 
 /**
- * A table pasted from Word into the notice editor (issue "the notice editor collapses a table"):
+ * A table pasted from Word into the notice editor (it used to collapse into one line):
  * the instruction policy keeps the table markup and the cells' spans, drops Word's mso-* styles,
  * classes, <o:p> and conditional comments, and the candidate reads the table back.
  */

@@ -8,7 +8,7 @@ import { insertApplicants, insertPlan, insertTicket } from '../admission-ticket/
 import { adminWith } from '../recruit-plan/fixtures';
 
 /**
- * SMS notices to candidates (issue 17 "Candidates hear of what concerns them"): a rejection, a
+ * SMS notices to candidates (docs/decisions.md "SMS notices to candidates"): a rejection, a
  * distributed ticket and open results reach the candidate once by SMS through the provider, only for
  * a plan whose switch is on; the log keeps no text, code or reason; the console sees the counts.
  */

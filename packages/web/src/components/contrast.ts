@@ -1,5 +1,5 @@
 /**
- * Colour contrast for the themes (issue "Accessibility": text contrast ≥ 4.5:1, WCAG 2.1 SC 1.4.3, in
+ * Colour contrast for the themes (text contrast ≥ 4.5:1, WCAG 2.1 SC 1.4.3, in
  * the default themes and whatever theme colour an administrator picks). Colours are `#rgb`, `#rrggbb`
  * or `#rrggbbaa` (alpha ignored); anything else is passed through unchanged.
  */

@@ -24,7 +24,7 @@ export function dictLabel(
 
 /**
  * How many options a select may have before it becomes searchable. A short list (yes/no, gender,
- * marital status …) is only tapped: a search box would open the phone's keyboard over it (issue 8).
+ * marital status …) is only tapped: a search box would open the phone's keyboard over it.
  */
 export const SEARCH_MIN_OPTIONS = 10;
 

@@ -2,8 +2,8 @@ import { Alert, type FormInstance } from 'antd';
 import { fieldIdOf, focusField, type FieldInError } from './form-errors';
 
 /**
- * The list of a form's fields in error, kept at the top of the form until they are fixed (issue 17
- * point 6: a 3-second toast was all a failed submit showed). Each entry is a link that scrolls to its
+ * The list of a form's fields in error, kept at the top of the form until they are fixed (a
+ * 3-second toast was all a failed submit showed). Each entry is a link that scrolls to its
  * field and focuses it. `labelOf` names a field; renders nothing for an empty list. Test ids:
  * `${testId}` on the alert, `${testId}-${field id}` on each link.
  */

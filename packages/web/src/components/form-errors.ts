@@ -95,7 +95,7 @@ export interface FieldInError {
 
 /**
  * The fields of `form` that show an error now, in the form's order (top to bottom as rendered): for
- * the error summary of a long form (issue 17 point 6: the error may be 1,700 px away from the button).
+ * the error summary of a long form (the error may be 1,700 px away from the button).
  */
 export function fieldsInError(form: FormInstance): FieldInError[] {
   return form

@@ -23,7 +23,7 @@ const tags = ['admissionResults'];
 const BASE = '/candidate/admissionResults';
 
 /**
- * Admission results in the back office (spec §2 "Admission results", §7 "Admission results"; issue 9):
+ * Admission results in the back office (spec §2 "Admission results", §7 "Admission results"):
  * the read-only list and its two-group detail, delete, the code lists, the import (param = plan id)
  * through the one import mechanism, and the xlsx export behind a single-use link. Everything is
  * narrowed to the caller's region by the enrolment's codes; the physical examination result is masked

@@ -61,7 +61,7 @@ export async function enrollCandidateRoutes(base: FastifyInstance) {
       schema: {
         tags: ['candidate'],
         summary:
-          'Check-candidate response (spec §3): {canCandidate, planId, message, limitBirth, birthLimits, plan}; message says when enrolment opens or that it ended. With no open plan, planId/plan are the latest closed plan the candidate applied to (issue 8), else null',
+          'Check-candidate response (spec §3): {canCandidate, planId, message, limitBirth, birthLimits, plan}; message says when enrolment opens or that it ended. With no open plan, planId/plan are the latest closed plan the candidate applied to, else null',
       },
     },
     async (req) => ok(req, await candidateStatus(ctx, req.candidate!.id, req.lang)),

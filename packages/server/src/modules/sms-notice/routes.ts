@@ -26,7 +26,7 @@ const tags = ['smsNotice'];
 const planParams = z.object({ planId: idNumber() });
 
 /**
- * SMS notices to candidates (issue 17; docs/decisions.md "SMS notices to candidates"): the templates,
+ * SMS notices to candidates (docs/decisions.md "SMS notices to candidates"): the templates,
  * a plan's switch and counts, the console's send of one event, the job's progress. Registers the
  * notice job's kind on this node. The switch and the templates are province-wide settings: city and
  * county offices read them and send to their own region's candidates.

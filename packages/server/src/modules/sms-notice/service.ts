@@ -35,8 +35,8 @@ import { scopeWhere } from '../../lib/scope';
 import type { AdminPrincipal } from '../../types';
 
 /*
- * SMS notices to candidates (issue 17 "Candidates hear of what concerns them"; docs/decisions.md
- * "SMS notices to candidates"). A notice is sent by a job of kind 'smsNotice' (src/jobs) for one plan
+ * SMS notices to candidates (docs/decisions.md "SMS notices to
+ * candidates"). A notice is sent by a job of kind 'smsNotice' (src/jobs) for one plan
  * and one event, in batches through the configured provider (ctx.sms). Before each send the job
  * claims the enrolment × event in sms_notification (unique): a second job, a retried job or a
  * second trigger finds the claim and sends nothing, so no candidate hears of an event twice — at the

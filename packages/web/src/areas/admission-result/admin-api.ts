@@ -10,7 +10,7 @@ import { http } from '../../api/request';
 import type { ImportApi } from '../../components/import';
 
 /**
- * Admission results in the back office (spec §2 "Admission results", §6 view-only, §7; issue 9
+ * Admission results in the back office (spec §2 "Admission results", §6 view-only, §7
  * contract, base /candidate/admissionResults): list, detail, import, export. The list and the export
  * always mask the physical examination ('***'); the detail shows it in clear only to holders of
  * PERMISSIONS.admissionResult.physicalExam (the server logs each clear view).

@@ -36,7 +36,7 @@ import { useRegionSearchColumn } from '../../components/region-search-column';
 
 /**
  * Admission results (/candidate/admissionResults/index; spec §2 "Admission results", §3, §6
- * view-only, §7; issue 9): a read-only list — no add, edit or delete buttons — with the detail in its
+ * view-only, §7): a read-only list — no add, edit or delete buttons — with the detail in its
  * two groups (Basic, Admission; dictionary values as labels), import per plan (template
  * downLoadExcelTemplate, progress, problems) and export. The physical examination is masked ('***')
  * in the list; the detail shows it in clear only when the server says physicalExaminationVisible (the

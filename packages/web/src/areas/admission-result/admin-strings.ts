@@ -1,6 +1,6 @@
 import { stringTable } from '../../i18n';
 
-/** The admission results screen (/candidate/admissionResults/index; issue 9). Registered in admin/strings.ts. */
+/** The admission results screen (/candidate/admissionResults/index). Registered in admin/strings.ts. */
 const zh = {
   'admin.result.entity': '录取结果',
   'admin.result.title': '录取结果列表',

@@ -13,7 +13,7 @@ import { http, requestEnvelope } from '../../api/request';
 import type { ImportApi } from '../../components/import';
 
 /**
- * Admission tickets in the back office (spec §2 "Admission tickets", §7 "Admission tickets"; issue 9
+ * Admission tickets in the back office (spec §2 "Admission tickets", §7 "Admission tickets"
  * contract, base /candidate/admissionTicket). Every call answers the {code,msg,data} envelope; errors
  * are toasted by the request client.
  */

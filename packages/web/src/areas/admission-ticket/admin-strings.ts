@@ -1,6 +1,6 @@
 import { stringTable } from '../../i18n';
 
-/** The admission tickets screen (/candidate/admissionTicket/index; issue 9). Registered in admin/strings.ts. */
+/** The admission tickets screen (/candidate/admissionTicket/index). Registered in admin/strings.ts. */
 const zh = {
   'admin.ticket.entity': '准考证',
   'admin.ticket.title': '准考证列表',

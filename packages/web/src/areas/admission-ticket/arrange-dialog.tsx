@@ -39,7 +39,7 @@ import { schemaRule } from '../../components/rules';
 import { getArrangement, previewArrangement, saveArrangement } from './admin-api';
 
 /**
- * 编排考场 (issue 9 "room and seat arrangement"): the plan, the room size (default 30), the exam date
+ * 编排考场 (room and seat arrangement, spec §3 "Admission ticket"): the plan, the room size (default 30), the exam date
  * and time, the room notice and the exam sites (code 01–99, name, address, the city or county it
  * serves, picked in the region cascader → its 6-digit code), prefilled from GET arrange/{planId}.
  * 预览 (POST arrange/preview) shows what would be written — applicants, to arrange, kept distributed,

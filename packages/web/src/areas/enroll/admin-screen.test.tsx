@@ -10,7 +10,7 @@ import { viewport } from '../../test-viewport';
 import EnrollPage from './admin-screen';
 
 /**
- * The reviewer's workbench (issue 17): pass and reject inside the detail with next/previous pending,
+ * The reviewer's workbench: pass and reject inside the detail with next/previous pending,
  * batch pass with the count in the confirm, page sizes 10/20/50/100, and the filters kept when the
  * screen is left for another console tab and opened again. The server is a fetch stub answering the
  * calls the screen makes (the server side has its own tests on PostgreSQL).

@@ -135,7 +135,7 @@ export default function EnrollPage() {
       valueEnum: planEnum,
       fieldProps: { showSearch: true, optionFilterProp: 'label', 'data-testid': 'enroll-search-plan' },
     },
-    // Issue 17: audit status and reason stay on screen at 1440 px — fewer columns (the rest in the
+    // The reviewer's need: audit status and reason stay on screen at 1440 px — fewer columns (the rest in the
     // detail) and the audit columns fixed on the right beside the actions.
     {
       title: t('field.planName'),

@@ -7,7 +7,7 @@ import type { DetailContext } from '../../components/crud';
 import { auditedAsRead, auditEnrolls, pendingNeighbour, type EnrollFilters } from './admin-api';
 
 /**
- * The reviewer's buttons in the enrolment detail (issue 17, the reviewer's workbench): 上一条待审核 /
+ * The reviewer's buttons in the enrolment detail (the reviewer's workbench): 上一条待审核 /
  * 下一条待审核 step to the previous or next pending application of the list's current filters
  * without closing the dialog; 通过 decides at once (as read: its version), 不通过 asks the reason
  * through `onReject` (AuditRejectDialog), and after either decision the dialog moves on to the next

@@ -36,7 +36,7 @@ import {
 } from './sms-notice-api';
 
 /**
- * The SMS notices of one plan (issue 17 "Candidates hear of what concerns them"), opened from the
+ * The SMS notices of one plan (docs/decisions.md "SMS notices to candidates"), opened from the
  * plan list's row action: the plan's switch (province-level accounts), per event how many notices
  * were sent, failed, are sending and wait, within the caller's region; a send per event after a
  * confirmation that names the count (the results notice is sent only from here), followed by the

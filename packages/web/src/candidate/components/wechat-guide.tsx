@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * The "open in a browser" guidance shown after a PDF download in WeChat's in-app browser, which
- * cannot save files (issue 17 point 5: the admission ticket and the enrolment form pages share it).
+ * cannot save files (the admission ticket and the enrolment form pages share it).
  * `guide` says what to do (tap ··· → open in browser, log in, download `what`); `blockedUrl` is the
  * single-use link when the new page was blocked (null when it opened), shown as a link to tap with
  * `openLabel`; `phone` the plan's customer-service number, if any. Test ids are

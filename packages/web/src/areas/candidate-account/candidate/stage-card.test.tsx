@@ -8,7 +8,7 @@ import { viewport } from '../../../test-viewport';
 import { StageCard } from './stage-card';
 
 /**
- * Issue 17, the candidate home: the card on /web/user_info says the phase, the candidate's state
+ * The candidate home: the card on /web/user_info says the phase, the candidate's state
  * (with the rejection reason), the next action and the plan's timeline. The server is a mocked fetch.
  */
 const DAY = 86_400_000;

@@ -40,7 +40,7 @@ const STATE_COLOR: Record<CandidateStageState, string> = {
   resultsOpen: 'processing',
 };
 
-/** Stages not running: grey, yet 5.7:1 on white (issue 17 accessibility: contrast at least 4.5:1). */
+/** Stages not running: grey, yet 5.7:1 on white (WCAG 2.1 SC 1.4.3: contrast at least 4.5:1). */
 const GREY = 'rgba(0, 0, 0, 0.6)';
 
 /**
@@ -81,7 +81,7 @@ function useTicketStatus(planId: number | null, ask: boolean): { status: string 
 }
 
 /**
- * The top card of /web/user_info (issue 17, the candidate home): the plan's current phase, the
+ * The top card of /web/user_info (the candidate home): the plan's current phase, the
  * candidate's own state (未报名 / 待审核 / 审核未通过 with its reason / 审核已通过 / 准考证可下载 /
  * 成绩可查询), what that means with its date, the next action as a primary button, and the plan's
  * timeline with past stages done, the running one current and later ones greyed with their dates.

@@ -24,7 +24,7 @@ interface EditForm {
 
 /**
  * /web/user_info, the candidate's home: first where the candidate stands in the plan and what to do
- * next (StageCard, issue 17), then the account with the edit of real name and phone.
+ * next (StageCard), then the account with the edit of real name and phone.
  */
 export default function UserInfo() {
   const { t } = useTranslation();

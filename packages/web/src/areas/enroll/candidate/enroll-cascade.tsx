@@ -120,7 +120,7 @@ const LEVELS: Level[] = [
     requiredKey: 'enroll.subject.required',
     deps: (c) => [c.planType, c.countyCode, c.academicSession],
     load: (c) => getSubjectsByLearningPeriod(c.planId, c.planType!, c.countyCode!, c.academicSession!),
-    // "语文（报名 12 / 需求 3）": applicants so far against the posts (issue 8 "live post ratios"; the
+    // "语文（报名 12 / 需求 3）": applicants so far against the posts (live post ratios; the
     // server's counts are up to RATIO_CACHE_SECONDS old).
     options: (data: SubjectChoice[], lang, t) =>
       data.map((s) => ({

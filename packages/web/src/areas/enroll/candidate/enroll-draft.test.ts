@@ -10,7 +10,7 @@ import {
   type DraftOwner,
 } from './enroll-draft';
 
-/** Issue 8: the application form's draft in sessionStorage survives a reload; issue 17: with the photo. */
+/** The application form's draft in sessionStorage survives a reload, with the photo. */
 const owner: DraftOwner = { planId: 7, candidateId: 3 };
 
 describe('the application draft', () => {

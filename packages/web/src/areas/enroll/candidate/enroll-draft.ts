@@ -4,11 +4,11 @@ import type { EnrollFormValues } from './enroll-form-values';
 import type { PhotoValue } from './photo-upload';
 
 /**
- * The unsubmitted draft of the application form (issue 8): a reload must not lose 25 fields. The
+ * The unsubmitted draft of the application form: a reload must not lose 25 fields. The
  * values are kept in sessionStorage (this tab only, gone with it), one draft per plan and candidate;
  * an edit's draft remembers the enrolment it belongs to. The name and ID number are left out (always
- * the account's). A newly chosen photo is kept beside it as a data URL (issue 17 point 6: a restored
- * draft without its photo failed on submit): as chosen up to PHOTO_KEEP_AS_IS_BYTES, otherwise
+ * the account's). A newly chosen photo is kept beside it as a data URL (a restored draft without
+ * its photo failed on submit): as chosen up to PHOTO_KEEP_AS_IS_BYTES, otherwise
  * downscaled to a JPEG of at most PHOTO_DRAFT_MAX_SIDE px so that it fits sessionStorage.
  */
 

@@ -10,7 +10,7 @@ import { ApiError } from '../../../api/request';
 import { submitApply } from '../api';
 import { loadDraft, saveDraft, savePhotoDraft } from './enroll-draft';
 
-/** Issue 8: the application form keeps a draft, takes the name from the account, asks before leaving. */
+/** The application form keeps a draft, takes the name from the account, asks before leaving. */
 vi.mock('../../../candidate/state', () => ({
   useCandidate: () => ({
     userInfo: { id: 3, realName: '王小明', idCard: '520102199001010018', telephone: '13900000001' },
@@ -146,7 +146,7 @@ const filled = {
 };
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
 
-// Issue 17 point 6: a failed submit lists the fields in error at the top and focuses the first one.
+// A failed submit lists the fields in error at the top and focuses the first one.
 describe('EnrollForm after a failed submit', { timeout: 30_000 }, () => {
   afterEach(() => {
     cleanup();

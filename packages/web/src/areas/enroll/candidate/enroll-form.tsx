@@ -37,8 +37,8 @@ function SectionTitle({ children }: { children: string }) {
  * The application form (spec §2 enrolment form groups, §5 enrolment rules): basic info, then the
  * enrolment choice as a cascade education → plan category → county → learning period → subject,
  * each level offered only where the plan has demand. `initial` edits an existing application.
- * Name and ID number are the account's. Issue 8: the values are kept as a draft in sessionStorage
- * (enroll-draft.ts, restored after a reload, cleared on submit; the chosen photo too, issue 17) and
+ * Name and ID number are the account's. The values are kept as a draft in sessionStorage
+ * (enroll-draft.ts, restored after a reload, cleared on submit; the chosen photo too) and
  * leaving a changed form asks first.
  */
 export function EnrollForm({
@@ -57,7 +57,7 @@ export function EnrollForm({
   const [submitting, setSubmitting] = useState(false);
   const edit = Boolean(initial);
   /**
-   * The fields in error after a failed submit (issue 17 point 6), kept at the top of the form and
+   * The fields in error after a failed submit, kept at the top of the form and
    * updated as they are fixed; null before any failed submit and once all are fixed.
    */
   const [errors, setErrors] = useState<FieldInError[] | null>(null);
@@ -140,7 +140,7 @@ export function EnrollForm({
     academicSession: Form.useWatch('academicSession', form),
   };
 
-  /** The plan's age limit for the chosen education (issue 8), as a message; null when it is met. */
+  /** The plan's age limit for the chosen education, as a message; null when it is met. */
   const birthIssue = (birthday: string, education: string | undefined): string | null => {
     const issue = birthLimitIssue(
       state,

@@ -21,7 +21,7 @@ import { SafeHtml } from '../../../components/safe-html';
  * /web/enroll, the application: no plan open or the window closed without an application →
  * /web/not_enroll; not applied yet → the plan's age requirement and the notice to agree to, then the
  * form; applied → the application for editing while the window is open, read-only after it (also once
- * the plan is closed: issue 8, the state then carries the closed plan the candidate applied to).
+ * the plan is closed: the state then carries the closed plan the candidate applied to).
  */
 export default function Enroll() {
   const { t } = useTranslation();
@@ -131,7 +131,7 @@ function NewEnroll({ planId }: { planId: number }) {
 
 /**
  * The candidate's application: editable inside the window, read-only outside it and once it passed the
- * audit (issue 8; the view says why). A rejected one shows the reason above the form: saving resubmits it.
+ * audit (the view says why). A rejected one shows the reason above the form: saving resubmits it.
  */
 function MyEnroll({ planId, editable }: { planId: number; editable: boolean }) {
   const { t } = useTranslation();
@@ -175,7 +175,7 @@ function MyEnroll({ planId, editable }: { planId: number; editable: boolean }) {
             />
           )}
           <EnrollView enroll={enroll.data} />
-          {/* The form stays downloadable after enrolment ends, through the audit and the exam (issue 8). */}
+          {/* The form stays downloadable after enrolment ends, through the audit and the exam. */}
           <Button
             type="primary"
             size="large"

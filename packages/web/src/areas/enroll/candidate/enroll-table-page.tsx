@@ -21,7 +21,7 @@ import { WeChatGuide } from '../../../candidate/components/wechat-guide';
  * form through a short-lived single-use link (DESIGN: never the session token in a URL), fetched and
  * saved on the page so that a refused download (409 photo missing, 503 storage) shows its message here.
  * In WeChat's in-app browser, which cannot save files, the link opens in a new page with the same
- * "open in a browser" guidance as the admission ticket (issue 17 point 5).
+ * "open in a browser" guidance as the admission ticket.
  */
 export default function EnrollTable() {
   const { t } = useTranslation();
