@@ -1,7 +1,7 @@
-import { Alert, Button, Modal, Progress, Space, Typography } from 'antd';
+import { Alert, Button, Modal, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { JOB_POLL_MS, JOB_STATUS, jobFinished } from '@tegang/domain';
-import { JobResumedNote, useJobProgress } from '../../components/jobs/use-job-progress';
+import { JobProgressBar, useJobProgress } from '../../components/jobs/use-job-progress';
 import { getGenerateJob, type GenerateJob } from './admin-api';
 
 /** How often the job is asked for (ms). */
@@ -49,7 +49,6 @@ export function GenerateProgress(props: {
   );
 
   const done = !!job && jobFinished(job.status);
-  const percent = Math.max(0, Math.min(100, Math.round(job?.percent ?? 0)));
   return (
     <Modal
       open={!!target}
@@ -65,20 +64,7 @@ export function GenerateProgress(props: {
     >
       {job && (
         <Space direction="vertical" style={{ width: '100%' }} data-testid="ticket-generate-progress">
-          <Progress
-            percent={percent}
-            status={
-              job.status === JOB_STATUS.failed
-                ? 'exception'
-                : job.status === JOB_STATUS.done
-                  ? job.failed
-                    ? 'normal'
-                    : 'success'
-                  : 'active'
-            }
-            data-testid="ticket-generate-bar"
-          />
-          <JobResumedNote job={job} />
+          <JobProgressBar job={job} partial={job.failed > 0} data-testid="ticket-generate-bar" />
           <Typography.Text data-testid="ticket-generate-counts">
             {t(`admin.ticket.job.${job.status}`)} ·{' '}
             {t('admin.ticket.generateCounts', { done: job.done, total: job.total, failed: job.failed })}

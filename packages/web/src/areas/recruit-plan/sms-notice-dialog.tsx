@@ -1,22 +1,8 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Form,
-  Input,
-  Modal,
-  Progress,
-  Space,
-  Switch,
-  Table,
-  Tabs,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Alert, Button, Form, Input, Modal, Space, Switch, Table, Tabs, Tooltip, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  JOB_STATUS,
   PERMISSIONS,
   type SmsNoticeCount,
   type SmsNoticeEvent,
@@ -24,7 +10,7 @@ import {
   type SmsNoticeTemplate,
 } from '@tegang/domain';
 import { useActions } from '../../components/crud';
-import { JobResumedNote, useJobProgress } from '../../components/jobs/use-job-progress';
+import { JobProgressBar, useJobProgress } from '../../components/jobs/use-job-progress';
 import { useProvinceOnlyReason } from '../../components/province-only';
 import {
   getNoticeJob,
@@ -109,7 +95,6 @@ function PlanNotices(props: { planId: number }) {
     });
 
   const enabled = !!view.data?.enabled;
-  const percent = Math.max(0, Math.min(100, Math.round(job?.percent ?? 0)));
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="sms-notice-plan">
       <Space>
@@ -172,19 +157,7 @@ function PlanNotices(props: { planId: number }) {
       />
       {job && (
         <Space direction="vertical" style={{ width: '100%' }} data-testid="sms-notice-job">
-          <Progress
-            percent={percent}
-            status={
-              job.status === JOB_STATUS.failed
-                ? 'exception'
-                : job.status === JOB_STATUS.done
-                  ? job.failed
-                    ? 'normal'
-                    : 'success'
-                  : 'active'
-            }
-          />
-          <JobResumedNote job={job} />
+          <JobProgressBar job={job} partial={job.failed > 0} />
           <Typography.Text data-testid="sms-notice-job-counts">
             {t('admin.smsNotice.progress', {
               status: job.message,

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Button, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Modal, Space, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,7 +13,7 @@ import {
 import { http, requestEnvelope } from '../../api/request';
 import { getToken } from '../../api/tokens';
 import i18n from '../../i18n';
-import { JobResumedNote, useJobProgress } from '../jobs/use-job-progress';
+import { JobProgressBar, useJobProgress } from '../jobs/use-job-progress';
 import { DisabledReason } from '../disabled-reason';
 
 /** Where an area's import lives (spec §7 importExcel[/{param}], template, checkImport/{id}, pageImportError). */
@@ -200,15 +200,11 @@ export function ImportDialog(props: {
       ) : (
         <Space direction="vertical" style={{ width: '100%' }} data-testid="import-progress">
           <Typography.Text>{job.fileName}</Typography.Text>
-          <Progress
-            percent={job.percent}
-            status={job.status === JOB_STATUS.done ? 'success' : finished ? 'exception' : 'active'}
-          />
+          <JobProgressBar job={job} />
           <Typography.Text type="secondary">
             {t(`status.import.${job.status}`)}
             {!finished && job.processed > 0 && ` · ${t('admin.import.reading', { count: job.processed })}`}
           </Typography.Text>
-          <JobResumedNote job={job} />
           {job.status === JOB_STATUS.done && (
             <Alert
               type="success"

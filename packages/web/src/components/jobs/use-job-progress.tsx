@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Alert } from 'antd';
+import { Alert, Progress } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { JOB_POLL_MS, jobFinished, jobResumed, type JobProgress } from '@tegang/domain';
+import { JOB_POLL_MS, JOB_STATUS, jobFinished, jobResumed, type JobProgress } from '@tegang/domain';
 
 /**
  * The progress of one background job (DESIGN "jobs"): asks `fetch` every JOB_POLL_MS while the job
@@ -60,5 +60,32 @@ export function JobResumedNote(props: { job: JobProgress | null }) {
       message={t('job.resumed', { attempt: props.job.attempts })}
       data-testid="job-resumed"
     />
+  );
+}
+
+/**
+ * The progress bar of a job, and under it the note of a take-over (JobResumedNote): active while it
+ * runs, green once done, neutral when done with `partial` failures, red when rejected or failed.
+ * `percent` is clamped to 0–100. `data-testid` goes on the bar.
+ */
+export function JobProgressBar(props: { job: JobProgress; partial?: boolean; 'data-testid'?: string }) {
+  const { job } = props;
+  const status =
+    job.status === JOB_STATUS.done
+      ? props.partial
+        ? 'normal'
+        : 'success'
+      : jobFinished(job.status)
+        ? 'exception'
+        : 'active';
+  return (
+    <>
+      <Progress
+        percent={Math.max(0, Math.min(100, Math.round(job.percent)))}
+        status={status}
+        data-testid={props['data-testid']}
+      />
+      <JobResumedNote job={job} />
+    </>
   );
 }
