@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { axeFindings, describeFindings, nodeCount } from './axe';
 import { launch, phone } from './browser';
-import { adminLogin, fillApplication, makeIdCard, pick, registerAndLogin, shot } from './support';
+import { adminLogin, chooseEnrolment, fillApplication, makeIdCard, registerAndLogin, shot } from './support';
 
 /**
  * Accessibility of the candidate pages at 375 px and the console screens at 1440 px (the bar: 0
@@ -99,12 +99,7 @@ describe('candidate pages at 375 px', () => {
     total += await check(page, 'candidate-enroll-form-errors');
 
     await fillApplication(page, candidate.telephone, work);
-    await pick(page, 'planType');
-    await page.locator('#enrollCounty').click();
-    await page.locator('.ant-cascader-menu').first().locator('.ant-cascader-menu-item').first().click();
-    await page.locator('.ant-cascader-menu').nth(1).locator('.ant-cascader-menu-item').first().click();
-    await pick(page, 'academicSession');
-    await pick(page, 'subject');
+    await chooseEnrolment(page);
     await page.getByTestId('enroll-submit').click();
     await page.getByRole('button', { name: '确定' }).click();
     await page.waitForURL('**/web/enroll_table');

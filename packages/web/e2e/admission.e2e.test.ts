@@ -8,6 +8,7 @@ import { desktop, launch, phone } from './browser';
 import {
   adminLogin,
   cascaderPath,
+  chooseEnrolment,
   draftPlan,
   fillApplication,
   makeIdCard,
@@ -158,11 +159,12 @@ describe('admission tickets and results', () => {
     await cand.getByTestId('enroll-start').click();
     await cand.getByTestId('enroll-form').waitFor();
     await fillApplication(cand, candidate.telephone, work);
-    await pick(cand, 'planType', '普通岗位');
-    await cand.locator('#enrollCounty').click();
-    await cascaderPath(cand, ['六盘水市', '六枝特区']);
-    await pick(cand, 'academicSession', '小学');
-    await pick(cand, 'subject', '语文');
+    await chooseEnrolment(cand, {
+      planType: '普通岗位',
+      county: ['六盘水市', '六枝特区'],
+      academicSession: '小学',
+      subject: '语文',
+    });
     await cand.getByTestId('enroll-submit').click();
     await cand.getByRole('button', { name: '确定' }).click();
     await cand.waitForURL('**/web/enroll_table');

@@ -8,11 +8,11 @@ import { desktop, launch, phone } from './browser';
 import {
   adminLogin,
   cascaderPath,
+  chooseEnrolment,
   consoleLogin,
   fillApplication,
   makeIdCard,
   pdfText,
-  pick,
   registerAndLogin,
   shot,
 } from './support';
@@ -69,12 +69,7 @@ describe('a candidate on a phone', () => {
     expect(await fillApplication(page, candidate.telephone, work)).toBe('1998-03-07');
 
     // Enrolment info: the cascade offers only what has demand.
-    await pick(page, 'planType');
-    await page.locator('#enrollCounty').click();
-    await page.locator('.ant-cascader-menu').first().locator('.ant-cascader-menu-item').first().click();
-    await page.locator('.ant-cascader-menu').nth(1).locator('.ant-cascader-menu-item').first().click();
-    await pick(page, 'academicSession');
-    await pick(page, 'subject');
+    await chooseEnrolment(page);
     await shot(page, artifacts, 'candidate-enroll-form');
     await page.getByTestId('enroll-submit').click();
     await page.getByRole('button', { name: '确定' }).click();

@@ -11,6 +11,7 @@ import { desktop, launch, phone } from './browser';
 import {
   adminLogin,
   cascaderPath,
+  chooseEnrolment,
   consoleLogin,
   draftPlan,
   fillApplication,
@@ -207,15 +208,12 @@ describe('a recruitment cycle for a new plan', () => {
     await cand.getByTestId('enroll-start').click();
     await cand.getByTestId('enroll-form').waitFor();
     expect(await fillApplication(cand, candidate.telephone, work)).toBe('1999-06-15');
-    await pick(cand, 'planType', '普通岗位');
-    // The plan's only county is chosen by the form itself; otherwise the candidate picks it.
-    const county = cand.locator('.ant-select:has(#enrollCounty) .ant-select-selection-item');
-    if (!(await county.filter({ hasText: '云岩区' }).count())) {
-      await cand.locator('#enrollCounty').click();
-      await cascaderPath(cand, ['贵阳市', '云岩区']);
-    }
-    await pick(cand, 'academicSession', '小学');
-    await pick(cand, 'subject', '语文');
+    await chooseEnrolment(cand, {
+      planType: '普通岗位',
+      county: ['贵阳市', '云岩区'],
+      academicSession: '小学',
+      subject: '语文',
+    });
     await shot(cand, artifacts, 'cycle-candidate-form');
     await cand.getByTestId('enroll-submit').click();
     await cand.getByRole('button', { name: '确定' }).click();

@@ -263,6 +263,39 @@ export async function cascaderPath(page: Page, names: readonly string[]): Promis
       .click();
 }
 
+/** The 报考信息 a scripted candidate takes: named choices, or the first on offer where left out. */
+export interface EnrolmentChoice {
+  planType?: string;
+  /** City and county names of the 报考县 cascader. */
+  county?: readonly [string, string];
+  academicSession?: string;
+  subject?: string;
+}
+
+/**
+ * Fills the 报考信息 of the application form as a candidate does: plan category, county, learning
+ * period and subject, each level once the one above is chosen. A choice the form made by itself (the
+ * plan's only option) is left as it is.
+ */
+export async function chooseEnrolment(page: Page, choice: EnrolmentChoice = {}): Promise<void> {
+  await pick(page, 'planType', choice.planType);
+  const shown = page.locator('.ant-select:has(#enrollCounty) .ant-select-selection-item');
+  if (!choice.county || !(await shown.filter({ hasText: choice.county[1] }).count())) {
+    await page.locator('#enrollCounty').click();
+    if (choice.county) await cascaderPath(page, choice.county);
+    else
+      for (const level of [0, 1])
+        await page
+          .locator('.ant-cascader-menu')
+          .nth(level)
+          .locator('.ant-cascader-menu-item')
+          .first()
+          .click();
+  }
+  await pick(page, 'academicSession', choice.academicSession);
+  await pick(page, 'subject', choice.subject);
+}
+
 /**
  * Drafts a plan (status 0) named `name` of `year` behind the screens (the timeline form has its own
  * tests): online enrolment open since an hour ago for five days, then each later stage in turn.

@@ -20,12 +20,12 @@ import { openSession } from '../../server/src/lib/sessions';
 import { CHROMIUM, launch } from './browser';
 import { clusterUnavailable, start, type Cluster, type NodeName } from './cluster';
 import {
+  chooseEnrolment,
   draftPlan,
   fillApplication,
   makeIdCard,
   pdfQr,
   pdfText,
-  pick,
   registerAndLogin,
   shot,
 } from './support';
@@ -338,12 +338,7 @@ describe.skipIf(missing.length > 0 && !process.env.CI)('two nodes behind nginx',
     await page.getByTestId('enroll-start').click();
     await page.getByTestId('enroll-form').waitFor();
     await fillApplication(page, candidate.telephone, work);
-    await pick(page, 'planType');
-    await page.locator('#enrollCounty').click();
-    await page.locator('.ant-cascader-menu').first().locator('.ant-cascader-menu-item').first().click();
-    await page.locator('.ant-cascader-menu').nth(1).locator('.ant-cascader-menu-item').first().click();
-    await pick(page, 'academicSession');
-    await pick(page, 'subject');
+    await chooseEnrolment(page);
     await page.getByTestId('enroll-submit').click();
     await page.getByRole('button', { name: '确定' }).click();
     await page.waitForURL('**/web/enroll_table');
