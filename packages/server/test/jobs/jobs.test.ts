@@ -224,4 +224,10 @@ describe('jobs across nodes', () => {
     // The upload is removed once the job has ended.
     expect(await a.app.ctx.storage.get(fileKey)).toBeNull();
   });
+
+  it('refuses a JOB_STALE_SECONDS below 4 or not a number at start, naming it', () => {
+    for (const value of ['2', 'soon'])
+      expect(() => loadConfig({ DATA_DIR: bDir, JOB_STALE_SECONDS: value })).toThrow(/JOB_STALE_SECONDS/);
+    expect(loadConfig({ DATA_DIR: bDir }).jobStaleSeconds).toBe(45);
+  });
 });
