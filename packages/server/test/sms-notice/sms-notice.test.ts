@@ -271,6 +271,20 @@ describe('SMS notices', () => {
     // The other events keep their zh default text.
     expect(saved.body.data.find((x) => x.event === 'rejected')!.text).toContain('资格审核未通过');
 
+    // Bad input: a template id with a space, an empty text, an unknown event — 400 and nothing saved.
+    for (const bad of [
+      { event: 'resultsOpen', templateCode: 'SMS 1', text: '{plan}成绩已出' },
+      { event: 'resultsOpen', templateCode: 'SMS_9', text: '   ' },
+      { event: 'admitted', templateCode: 'SMS_9', text: '{plan}' },
+    ]) {
+      const refused = await t.call('PUT', `${URL}/templates`, { token, body: { templates: [bad] } });
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+    }
+    const kept = await t.call<{ event: string; templateCode: string | null }[]>('GET', `${URL}/templates`, {
+      token,
+    });
+    expect(kept.body.data.find((x) => x.event === 'resultsOpen')!.templateCode).toBe('SMS_1234');
+
     const viewer = await adminWith(t, ['recruit:recruitPlan:list']);
     expect((await t.call('GET', `${URL}/plan/${plan.id}`, { token: viewer })).status).toBe(403);
     expect((await t.call('GET', `${URL}/templates`, { token: viewer })).status).toBe(403);
