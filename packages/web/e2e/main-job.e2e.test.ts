@@ -74,7 +74,7 @@ describe('a candidate on a phone', () => {
     await page.getByTestId('enroll-submit').click();
     await page.getByRole('button', { name: '确定' }).click();
     await page.waitForURL('**/web/enroll_table');
-    await expect.poll(() => enrollStatus(page)).toContain('已报名');
+    await expect.poll(() => enrollStatus(page)).toContain('待审核');
     await shot(page, artifacts, 'candidate-enroll-table');
 
     const [download] = await Promise.all([

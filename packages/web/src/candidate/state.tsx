@@ -38,6 +38,7 @@ export const candidateKeys = {
   info: ['candidate', 'info'] as const,
   flag: (planId: number | null) => ['candidate', 'applyFlag', planId] as const,
   enroll: (planId: number | null) => ['candidate', 'enroll', planId] as const,
+  ticket: (planId: number | null) => ['candidate', 'home', 'ticket', planId] as const,
 };
 
 export function CandidateProvider({ children }: { children: ReactNode }) {

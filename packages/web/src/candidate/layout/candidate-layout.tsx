@@ -22,6 +22,7 @@ import { headerButtonStyle, headerStyle } from './styles';
 import { SiteTitle } from './site-title';
 import { APPLY_FLAG, resultsOpen, ticketPrintOpen } from '@tegang/domain';
 import { PlanPhaseLine, useNow } from './plan-phase';
+import { useCandidateStage } from '../stage';
 
 /** The logged-in frame (spec §2): header with title and logout, sidebar (a drawer on phones), page. */
 export function CandidateLayout() {
@@ -36,7 +37,8 @@ export function CandidateLayout() {
 const PHONE_KEY = 'tel';
 
 /**
- * Avatar, enrolment status in red, welcome, the plan's current phase (issue 9), and the menu of
+ * Avatar, the candidate's state in red (spec §2's enrolment status, from useCandidateStage like the
+ * home card: 待审核, 审核未通过 … rather than the bare apply flag; 未报名 without a plan), welcome, the plan's current phase (issue 9), and the menu of
  * spec §2, with a help group (issue 8): the service centre page and the open plan's customer-service
  * phone as a tel: link. Spec §2 hides the admission ticket and result pages; issue 9 links them while
  * they can answer: the ticket inside the plan's print window for a candidate who applied, the result
@@ -47,6 +49,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const state = useCandidate();
+  const stage = useCandidateStage();
   const name = state.userInfo?.realName ?? '';
   const phone = state.plan?.customerServicePhone;
   const now = useNow();
@@ -62,14 +65,19 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             {t('web.status.label')}
             {t('web.colon')}
           </Typography.Text>
-          <Typography.Text type="danger" strong data-testid="enroll-status">
-            {state.loading
+          <Typography.Text
+            type="danger"
+            strong
+            data-testid="enroll-status"
+            data-state={stage.stage?.state ?? (stage.loading ? undefined : 'none')}
+          >
+            {stage.loading
               ? '…'
-              : t(
-                  state.enrollStatus === APPLY_FLAG.applied
-                    ? 'enroll.status.enrolled'
-                    : 'enroll.status.notEnrolled',
-                )}
+              : stage.failed
+                ? '-'
+                : stage.stage
+                  ? t(`home.state.${stage.stage.state}`)
+                  : t('enroll.status.notEnrolled')}
           </Typography.Text>
         </div>
         <div style={{ marginTop: 4 }} data-testid="welcome">

@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { App } from 'antd';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { CandidateLayout } from './candidate-layout';
 import { OpenLayout } from './open-layout';
 
 /** Issue 8: the service centre and the customer-service phone are linked from the menu and the login page. */
-vi.mock('../state', () => ({
+vi.mock('../state', async (original) => ({
+  ...(await original<typeof import('../state')>()),
   CandidateProvider: ({ children }: { children: React.ReactNode }) => children,
   useCandidate: () => ({
     loading: false,
@@ -38,9 +40,11 @@ function renderAt(path: string) {
     { initialEntries: [path] },
   );
   render(
-    <App>
-      <RouterProvider router={router} />
-    </App>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <App>
+        <RouterProvider router={router} />
+      </App>
+    </QueryClientProvider>,
   );
 }
 

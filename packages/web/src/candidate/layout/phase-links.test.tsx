@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { App, message } from 'antd';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { PLAN_RANGES, formatDateTime, type CandidatePlan } from '@tegang/domain';
 import { CandidateLayout } from './candidate-layout';
@@ -49,7 +50,8 @@ const state = vi.hoisted(() => ({
     refresh: () => Promise.resolve(),
   },
 }));
-vi.mock('../state', () => ({
+vi.mock('../state', async (original) => ({
+  ...(await original<typeof import('../state')>()),
   CandidateProvider: ({ children }: { children: React.ReactNode }) => children,
   useCandidate: () => state.current,
 }));
@@ -70,9 +72,11 @@ function renderMenu(plan: CandidatePlan | null, enrollStatus = '1') {
     { initialEntries: ['/web/user_info'] },
   );
   render(
-    <App>
-      <RouterProvider router={router} />
-    </App>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <App>
+        <RouterProvider router={router} />
+      </App>
+    </QueryClientProvider>,
   );
   fireEvent.click(screen.getByTestId('menu-toggle')); // jsdom is a phone: the menu is a drawer
 }

@@ -41,7 +41,10 @@ function planFrom(startDays: number): CandidatePlan {
 const state = vi.hoisted(() => ({ current: {} as Record<string, unknown> }));
 vi.mock('../../../candidate/state', () => ({
   useCandidate: () => state.current,
-  candidateKeys: { enroll: (planId: number | null) => ['candidate', 'enroll', planId] },
+  candidateKeys: {
+    enroll: (planId: number | null) => ['candidate', 'enroll', planId],
+    ticket: (planId: number | null) => ['candidate', 'home', 'ticket', planId],
+  },
 }));
 
 type Answer = { code: number; msg: string; data: unknown };

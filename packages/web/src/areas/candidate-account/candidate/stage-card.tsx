@@ -8,26 +8,18 @@ import {
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  APPLY_FLAG,
-  AUDIT_STATUS,
-  TICKET_STATUS,
-  candidateStage,
   formatDateTime,
-  ticketPrintOpen,
   type CandidateActionKey,
   type CandidatePlan,
+  type CandidateStage,
   type CandidateStageState,
 } from '@tegang/domain';
-import { ApiError } from '../../../api/request';
-import { getEnrollByPlanId } from '../../enroll/api';
-import { getTicketByPlanId } from '../../admission-ticket/api';
 import { LoadFailed, Loading } from '../../../candidate/components/loading';
 import { useMobile } from '../../../candidate/hooks';
-import { useNow } from '../../../candidate/layout/plan-phase';
-import { candidateKeys, useCandidate } from '../../../candidate/state';
+import { useCandidate } from '../../../candidate/state';
+import { useCandidateStage } from '../../../candidate/stage';
 
 /** Tag colour of each candidate state: to do (blue), waiting (gold), wrong (red), done (green). */
 const STATE_COLOR: Record<CandidateStageState, string> = {
@@ -59,64 +51,28 @@ const ACTION_ICON: Record<CandidateActionKey, ReactNode> = {
 };
 
 /**
- * Whether the candidate's ticket is distributed (TICKET_STATUS), asked only inside the print window
- * of an application that was not rejected (outside it the server refuses with 400 and says nothing):
- * a ticket → distributed, 404 → pending (none distributed yet), anything else → null (not known).
- */
-function useTicketStatus(planId: number | null, ask: boolean): { status: string | null; pending: boolean } {
-  const ticket = useQuery({
-    queryKey: ['candidate', 'home', 'ticket', planId],
-    queryFn: () => getTicketByPlanId(planId!),
-    enabled: ask && planId !== null,
-    retry: false,
-  });
-  if (!ask) return { status: null, pending: false };
-  if (ticket.isSuccess) return { status: TICKET_STATUS.distributed, pending: false };
-  if (ticket.isError)
-    return {
-      status: ticket.error instanceof ApiError && ticket.error.code === 404 ? TICKET_STATUS.pending : null,
-      pending: false,
-    };
-  return { status: null, pending: true };
-}
-
-/**
  * The top card of /web/user_info (the candidate home): the plan's current phase, the
  * candidate's own state (未报名 / 待审核 / 审核未通过 with its reason / 审核已通过 / 准考证可下载 /
  * 成绩可查询), what that means with its date, the next action as a primary button, and the plan's
  * timeline with past stages done, the running one current and later ones greyed with their dates.
- * The state comes from the domain's candidateStage over the data the candidate's calls already give:
- * the plan check, the apply flag, the enrolment read-back (audit status and reason) and, inside the
- * print window, the ticket. Test id `stage-card`.
+ * The state comes from useCandidateStage, the one place the site computes it (the sidebar shows the
+ * same). Test id `stage-card`.
  */
 export function StageCard() {
   const { t } = useTranslation();
   const state = useCandidate();
-  const now = useNow();
+  const view = useCandidateStage();
   const plan = state.plan;
-  const applied = state.enrollStatus === APPLY_FLAG.applied && state.planId !== null;
-  const enroll = useQuery({
-    queryKey: candidateKeys.enroll(state.planId),
-    queryFn: () => getEnrollByPlanId(state.planId!),
-    enabled: applied,
-  });
-  const record = applied ? (enroll.data ?? null) : null;
-  const askTicket =
-    plan !== null &&
-    record !== null &&
-    record.auditStatus !== AUDIT_STATUS.rejected &&
-    ticketPrintOpen(plan, now);
-  const ticket = useTicketStatus(state.planId, askTicket);
 
   let body: ReactNode;
-  if (state.loading || (applied && enroll.isPending) || ticket.pending) body = <Loading minHeight={160} />;
+  if (view.loading) body = <Loading minHeight={160} />;
   else if (state.failed) body = <LoadFailed onRetry={() => void state.refresh()} />;
   else if (!plan || state.planId === null)
     body = (
       <Empty description={<span data-testid="stage-no-plan">{state.message || t('enroll.noPlan')}</span>} />
     );
-  else if (applied && enroll.isError) body = <LoadFailed onRetry={() => void enroll.refetch()} />;
-  else body = <StageView plan={plan} enroll={record} ticket={ticket.status} now={now} />;
+  else if (view.failed || !view.stage) body = <LoadFailed onRetry={view.retry} />;
+  else body = <StageView plan={plan} stage={view.stage} />;
   return (
     <Card
       title={t('home.title')}
@@ -129,22 +85,11 @@ export function StageCard() {
 }
 
 /** The state, its reason and note, the action and the timeline of one plan. */
-function StageView({
-  plan,
-  enroll,
-  ticket,
-  now,
-}: {
-  plan: CandidatePlan;
-  enroll: { auditStatus: string; auditReason: string | null } | null;
-  ticket: string | null;
-  now: Date;
-}) {
+function StageView({ plan, stage }: { plan: CandidatePlan; stage: CandidateStage }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const mobile = useMobile();
   const wide = Boolean(Grid.useBreakpoint().xl);
-  const stage = candidateStage({ plan, enroll, ticket, now });
   const { phase, next, until } = stage.phase;
   const waiting = phase === 'notStarted' || phase === 'waiting';
   const fmt = (params: Record<string, string>) =>
