@@ -9,6 +9,7 @@
  * - import.compare: an enrolment comparison import of IMPORT_ROWS rows against a bare exceljs read + check.
  * - ticketPdf: admission ticket PDFs, the generate job against bare rendering on the same threads (bench/ticket-pdf.ts).
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,13 +26,17 @@ import { openSession } from '../src/lib/sessions';
 import { run as pdfBench } from './pdf.bench';
 import { run as importBench } from './import.bench';
 import { run as ticketPdfBench } from './ticket-pdf';
-import { applicationFields, idCard, multipart, openPlanAndDemand, photo } from '../test/enroll/fixtures';
+import { benchPhoto, encoderComparison } from './photo';
+import { applicationFields, idCard, openPlanAndDemand } from '../test/enroll/fixtures';
 
 const APPLICANTS = Number(process.env.BENCH_APPLICANTS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 50_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
-/** BENCH_ONLY=import (or ticketPdf) runs that benchmark alone (printed, docs/benchmarks.md left unchanged). */
+/**
+ * BENCH_ONLY=import (or ticketPdf, apply) runs that benchmark alone (printed, docs/benchmarks.md left
+ * unchanged). The apply burst sends BENCH_PHOTO (a real photograph) or a photograph-like synthetic one.
+ */
 const ONLY = process.env.BENCH_ONLY ?? '';
 
 const percentile = (sorted: number[], p: number) =>
@@ -123,38 +128,51 @@ async function main() {
       ),
     });
   }
-  const jpeg = await photo(600, 840);
+  const { data: jpeg, source: photoSource } = await benchPhoto();
 
-  // Burst of applications.
-  const latencies: number[] = [];
-  let failures = 0;
-  const start = performance.now();
-  await pool(candidates, CONCURRENCY, async (c) => {
-    const { body, headers } = multipart(applicationFields(plan.id, c.card, demand, education), {
-      data: jpeg,
-    });
-    const t0 = performance.now();
-    const res = await fetch(`${base}/api/apply`, {
-      method: 'POST',
-      body,
-      headers: { ...headers, 'user-authorization': `Bearer ${c.token}` },
-    });
-    await res.arrayBuffer();
-    latencies.push(performance.now() - t0);
-    if (res.status !== 200) failures++;
-  });
-  const seconds = (performance.now() - start) / 1000;
-  latencies.sort((a, b) => a - b);
+  // Burst of applications, posted by a load generator in its own process (bench/apply-load.ts).
+  const photoFile = path.join(tmp, 'photo.jpg');
+  fs.writeFileSync(photoFile, jpeg);
+  // Asynchronous: the server answers on this process's event loop meanwhile.
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', new URL('./apply-load.ts', import.meta.url).pathname],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stdin.end(
+    JSON.stringify({
+      base,
+      concurrency: CONCURRENCY,
+      photoFile,
+      posts: candidates.map((c) => ({
+        token: c.token,
+        fields: applicationFields(plan.id, c.card, demand, education),
+      })),
+    }),
+  );
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`apply load generator exited with ${code}`);
   results.push({
     name: 'apply.burst',
+    photo: `${photoSource} ${round(jpeg.length / 1024, 0)} KB`,
     applicants: APPLICANTS,
     concurrency: CONCURRENCY,
-    failures,
-    perSecond: round(APPLICANTS / seconds),
-    p50ms: round(percentile(latencies, 50)),
-    p95ms: round(percentile(latencies, 95)),
+    ...(JSON.parse(out.trim().split('\n').at(-1)!) as object),
   });
   console.log(JSON.stringify(results.at(-1)));
+  if (ONLY === 'apply') {
+    console.log(JSON.stringify({ name: 'photo.encoders', ...(await encoderComparison(jpeg)) }));
+    await app.close();
+    await stopSpareReadWorker();
+    await database.close();
+    if (embedded) await embedded.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+    return;
+  }
 
   // Read mix: what a candidate's pages load.
   const reads = [

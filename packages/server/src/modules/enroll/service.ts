@@ -231,13 +231,21 @@ export function photoError(key: MessageKey, lang: Lang, params: MessageParams = 
 
 /** Normalises and stores a photo; returns its storage key. A bad photo is a 400 on `updateImg`. */
 export async function storePhoto(ctx: AppContext, data: Buffer, lang: Lang): Promise<string> {
-  let jpeg: Buffer;
+  return savePhoto(ctx, await photoForStorage(data, lang));
+}
+
+/** The normalised JPEG of an uploaded photo (lib/photos.ts); a bad photo is a 400 on `updateImg`. */
+async function photoForStorage(data: Buffer, lang: Lang): Promise<Buffer> {
   try {
-    jpeg = await normalizePhoto(data);
+    return await normalizePhoto(data);
   } catch (e) {
     if (e instanceof AppError) throw photoError(e.key, lang, e.params);
     throw e;
   }
+}
+
+/** Stores a normalised photo under a new key and returns the key. */
+async function savePhoto(ctx: AppContext, jpeg: Buffer): Promise<string> {
   const key = `enroll/photo/${randomUUID()}.jpg`;
   await ctx.storage.put(key, jpeg);
   return key;
@@ -489,11 +497,18 @@ export async function submitApplication(
   { fields, photo }: Submission,
   lang: Lang,
 ): Promise<number> {
-  const { plan, checked } = await checkSubmission(ctx, candidateId, fields, lang);
-  if ((await applyFlag(ctx.db, plan.id, candidateId)) === APPLY_FLAG.applied)
-    throw conflict('enroll.duplicate');
-  if (!photo) throw photoError('enroll.photo.required', lang);
-  const picture = await storePhoto(ctx, photo, lang);
+  // The photo is normalised on libuv's threads (sharp) while the main thread checks the fields against
+  // the database; a field error is answered before a photo error, as when the two ran one after the other.
+  const [submission, normalised] = await Promise.allSettled([
+    checkSubmission(ctx, candidateId, fields, lang),
+    photo ? photoForStorage(photo, lang) : Promise.reject(photoError('enroll.photo.required', lang)),
+  ]);
+  if (submission.status === 'rejected') throw submission.reason;
+  if (normalised.status === 'rejected') throw normalised.reason;
+  const { plan, checked } = submission.value;
+  // A second application of the same account needs no query before the insert: the unique index
+  // enroll_plan_candidate_uq refuses it below ('enroll.duplicate') and the photo is removed again.
+  const picture = await savePhoto(ctx, normalised.value);
   try {
     return await ctx.db.transaction(async (tx) => {
       // Under a share lock the plan cannot be closed or withdrawn until this enrolment is in.
