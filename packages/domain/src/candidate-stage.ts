@@ -1,6 +1,7 @@
 import type { MessageKey } from './i18n';
 import { AUDIT_STATUS } from './enroll';
 import { TICKET_STATUS } from './admission-ticket';
+import { ADMISSION_STATUS } from './admission-result';
 import {
   PLAN_PHASES,
   planPhase,
@@ -26,13 +27,27 @@ import { windowState } from './time';
  * - rejected: the audit rejected the application (with its reason); correctable until enrolment ends;
  * - passed: the audit passed, no ticket to download now;
  * - ticketReady: inside the ticket print window with a distributed ticket;
- * - resultsOpen: applied and not rejected, from the score-query start on.
+ * - resultsOpen: applied and not rejected, from the score-query start on, no admission result yet;
+ * - admitted / notAdmitted: the plan's results are published and the candidate's says 录取 / 未录取
+ *   (ADMISSION_STATUS);
+ * - resultPublished: the candidate's result is published with another status (待定 or a code of the
+ *   server's open list): "录取结果可查询".
  */
 export type CandidateStageState =
-  'notApplied' | 'closed' | 'pending' | 'rejected' | 'passed' | 'ticketReady' | 'resultsOpen';
+  | 'notApplied'
+  | 'closed'
+  | 'pending'
+  | 'rejected'
+  | 'passed'
+  | 'ticketReady'
+  | 'resultsOpen'
+  | 'admitted'
+  | 'notAdmitted'
+  | 'resultPublished';
 
 /** The next action's catalogue key is `home.action.<key>`; `path` is the candidate site's page. */
-export type CandidateActionKey = 'apply' | 'editEnroll' | 'downloadForm' | 'downloadTicket' | 'queryResult';
+export type CandidateActionKey =
+  'apply' | 'editEnroll' | 'downloadForm' | 'downloadTicket' | 'queryResult' | 'viewResult';
 
 /** The candidate pages an action leads to (packages/web candidate router). */
 export const CANDIDATE_ACTION_PATHS: Record<CandidateActionKey, string> = {
@@ -41,6 +56,7 @@ export const CANDIDATE_ACTION_PATHS: Record<CandidateActionKey, string> = {
   downloadForm: '/web/enroll_table',
   downloadTicket: '/web/admission_ticket',
   queryResult: '/web/recruit_info',
+  viewResult: '/web/recruit_info',
 };
 
 /** One stage of the plan's timeline as the candidate sees it: over, running now, or still to come. */
@@ -86,6 +102,13 @@ export interface CandidateStageInput {
    * omitted when not known (outside the print window the server does not say).
    */
   ticket?: string | null;
+  /**
+   * The candidate's admission result when the result read (GET
+   * /api/admissionResults/getAdmissionResultsByPlanId/{planId}) answered one: its admissionStatus
+   * (ADMISSION_STATUS or another code of the open list). null or omitted: none published (404) or
+   * not known; read only from the score-query start on.
+   */
+  result?: { admissionStatus: string } | null;
   now?: Date;
 }
 
@@ -98,12 +121,15 @@ const msg = (key: MessageKey, params: Record<string, string> = {}): StageMessage
  * a rejected application shows its reason and "修改报名" until online enrolment ends, then only the
  * reason; a pending or passed one offers the enrolment form until the ticket print window, the ticket
  * inside it (state ticketReady once it is distributed), and from the score-query start on the
- * result (state resultsOpen, also for a pending one). Never throws; missing times count as never.
+ * result (state resultsOpen, also for a pending one; once the candidate's result is published
+ * admitted / notAdmitted / resultPublished, with 查看录取结果). Never throws; missing times count as
+ * never.
  */
 export function candidateStage({
   plan,
   enroll,
   ticket = null,
+  result = null,
   now = new Date(),
 }: CandidateStageInput): CandidateStage {
   const phase = planPhase(plan, now);
@@ -164,6 +190,20 @@ export function candidateStage({
         };
   }
 
+  if (resultsOpen(plan, now) && result) {
+    const status =
+      result.admissionStatus === ADMISSION_STATUS.admitted
+        ? 'admitted'
+        : result.admissionStatus === ADMISSION_STATUS.notAdmitted
+          ? 'notAdmitted'
+          : 'resultPublished';
+    return {
+      ...base,
+      state: status,
+      note: msg('home.note.resultPublished'),
+      nextAction: action('viewResult'),
+    };
+  }
   if (resultsOpen(plan, now))
     return {
       ...base,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_STATUS, TICKET_STATUS, candidateStage, catalogues, type CandidateStageInput } from '../src';
+import {
+  ADMISSION_STATUS,
+  AUDIT_STATUS,
+  TICKET_STATUS,
+  candidateStage,
+  catalogues,
+  type CandidateStageInput,
+} from '../src';
 import { day, soundPlan } from './fixtures';
 
 /**
@@ -12,8 +19,15 @@ const pending = { auditStatus: AUDIT_STATUS.pending, auditReason: null };
 const passed = { auditStatus: AUDIT_STATUS.passed, auditReason: null };
 const rejected = { auditStatus: AUDIT_STATUS.rejected, auditReason: '照片不清晰' };
 
-const stage = (now: Date, enroll: CandidateStageInput['enroll'], ticket: string | null = null) =>
-  candidateStage({ plan, enroll, ticket, now });
+const stage = (
+  now: Date,
+  enroll: CandidateStageInput['enroll'],
+  ticket: string | null = null,
+  result: CandidateStageInput['result'] = null,
+) => candidateStage({ plan, enroll, ticket, result, now });
+const admitted = { admissionStatus: ADMISSION_STATUS.admitted };
+const notAdmitted = { admissionStatus: ADMISSION_STATUS.notAdmitted };
+const undecided = { admissionStatus: ADMISSION_STATUS.pending };
 const summary = (s: ReturnType<typeof candidateStage>) => [
   s.state,
   s.nextAction?.key ?? null,
@@ -90,6 +104,25 @@ describe('candidateStage', () => {
     expect(stage(at(day(30)), passed).phase.phase).toBe('finished');
   });
 
+  it('results published: 已录取 / 未录取 / 录取结果可查询 with 查看录取结果, from the score-query start on', () => {
+    expect(summary(stage(at(day(14)), passed, null, admitted))).toEqual([
+      'admitted',
+      'viewResult',
+      'home.note.resultPublished',
+    ]);
+    expect(stage(at(day(14)), passed, null, admitted).nextAction?.path).toBe('/web/recruit_info');
+    expect(summary(stage(at(day(20)), passed, null, notAdmitted))[0]).toBe('notAdmitted');
+    expect(summary(stage(at(day(20)), pending, null, undecided))[0]).toBe('resultPublished');
+    expect(summary(stage(at(day(20)), passed, null, { admissionStatus: '9' }))[0]).toBe('resultPublished');
+    // Long after the last stage (an archived plan) the result still shows.
+    expect(summary(stage(at(day(90)), passed, null, admitted))[0]).toBe('admitted');
+    // Before the score query a result (not answered by the server then) changes nothing.
+    expect(summary(stage(at(day(14), -1), passed, null, admitted))[0]).toBe('passed');
+    // A rejected application stays rejected; without a result the results are open to query.
+    expect(summary(stage(at(day(20)), rejected, null, admitted))[0]).toBe('rejected');
+    expect(summary(stage(at(day(20)), passed, null, null))[0]).toBe('resultsOpen');
+  });
+
   it('the timeline: stages before now done, the running one current, the rest later with their dates', () => {
     const { timeline, phase } = stage(at(day(11)), passed);
     expect(phase.phase).toBe('ticketPrint');
@@ -136,13 +169,14 @@ describe('candidateStage', () => {
     const keys = new Set<string>();
     for (const d of [1, 5, 9, 11, 12.5, 15, 30])
       for (const enroll of [null, pending, passed, rejected])
-        for (const ticket of [null, TICKET_STATUS.pending, TICKET_STATUS.distributed]) {
-          const s = stage(at(day(Math.floor(d), (d % 1) * 24)), enroll, ticket);
-          keys.add(`home.state.${s.state}`);
-          if (s.note) keys.add(s.note.key);
-          if (s.nextAction) keys.add(`home.action.${s.nextAction.key}`);
-        }
-    expect(keys.size).toBeGreaterThan(20);
+        for (const ticket of [null, TICKET_STATUS.pending, TICKET_STATUS.distributed])
+          for (const result of [null, admitted, notAdmitted, undecided]) {
+            const s = stage(at(day(Math.floor(d), (d % 1) * 24)), enroll, ticket, result);
+            keys.add(`home.state.${s.state}`);
+            if (s.note) keys.add(s.note.key);
+            if (s.nextAction) keys.add(`home.action.${s.nextAction.key}`);
+          }
+    expect(keys.size).toBeGreaterThan(25);
     for (const key of keys) {
       expect((catalogues.zh as Record<string, string>)[key], key).toBeTruthy();
       expect((catalogues.en as Record<string, string>)[key], key).toBeTruthy();

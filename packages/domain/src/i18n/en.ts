@@ -704,6 +704,11 @@ export const en: Record<keyof typeof zh, string> = {
   'home.action.downloadForm': 'Download enrolment form',
   'home.action.downloadTicket': 'Download admission ticket',
   'home.action.queryResult': 'View results',
+  'home.state.admitted': 'Admitted',
+  'home.state.notAdmitted': 'Not admitted',
+  'home.state.resultPublished': 'Admission result available',
+  'home.note.resultPublished': 'The admission result is published: see your scores and the details',
+  'home.action.viewResult': 'View admission result',
 
   // SMS notices to candidates (sms-notice.ts)
   'screen.button.notify': 'SMS notices',

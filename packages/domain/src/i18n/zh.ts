@@ -686,6 +686,11 @@ export const zh = {
   'home.action.downloadForm': '下载报名表',
   'home.action.downloadTicket': '下载准考证',
   'home.action.queryResult': '查询成绩',
+  'home.state.admitted': '已录取',
+  'home.state.notAdmitted': '未录取',
+  'home.state.resultPublished': '录取结果可查询',
+  'home.note.resultPublished': '录取结果已公布，请查看成绩和录取详情',
+  'home.action.viewResult': '查看录取结果',
 
   // SMS notices to candidates (sms-notice.ts)
   'screen.button.notify': '短信通知',

@@ -4,6 +4,7 @@ import {
   AUDIT_STATUS,
   TICKET_STATUS,
   candidateStage,
+  resultsOpen,
   ticketPrintOpen,
   type CandidateEnroll,
   type CandidateStage,
@@ -11,6 +12,7 @@ import {
 import { ApiError } from '../api/request';
 import { getEnrollByPlanId } from '../areas/enroll/api';
 import { getTicketByPlanId } from '../areas/admission-ticket/api';
+import { getResultByPlanId } from '../areas/admission-result/api';
 import { useNow } from './layout/plan-phase';
 import { candidateKeys, useCandidate } from './state';
 
@@ -36,6 +38,25 @@ function useTicketStatus(planId: number | null, ask: boolean): { status: string 
   return { status: null, pending: true };
 }
 
+/**
+ * The candidate's admission result, asked from the score-query start on for an application that was
+ * not rejected (before it the server refuses with 400): the result, or null for 404 (none published)
+ * and any other answer. Shares its cache with /web/recruit_info (candidateKeys.result).
+ */
+function useResult(
+  planId: number | null,
+  ask: boolean,
+): { result: { admissionStatus: string } | null; pending: boolean } {
+  const read = useQuery({
+    queryKey: candidateKeys.result(planId),
+    queryFn: () => getResultByPlanId(planId!),
+    enabled: ask && planId !== null,
+    retry: false,
+  });
+  if (!ask) return { result: null, pending: false };
+  return { result: read.data ?? null, pending: read.isPending };
+}
+
 /** The candidate's stage as the whole site reads it (useCandidateStage). */
 export interface CandidateStageView {
   /** The stage (domain candidateStage); null while loading, on a failed read or without a plan. */
@@ -56,8 +77,8 @@ export interface CandidateStageView {
  * home card, the sidebar's red status and the phone's drawer all read this, so a rejected candidate
  * sees 审核未通过 everywhere and a pending one 待审核. Reads what the front-site state already has
  * (plan, apply flag) plus the enrolment read-back GET /api/enroll/getEnrollByPlanId/{planId} (audit
- * status and reason; shared with the enrolment pages through candidateKeys.enroll) and, inside the
- * print window, the ticket. Only inside CandidateProvider.
+ * status and reason; shared with the enrolment pages through candidateKeys.enroll), inside the
+ * print window the ticket, and from the score-query start on the admission result. Only inside CandidateProvider.
  */
 export function useCandidateStage(): CandidateStageView {
   const state = useCandidate();
@@ -79,12 +100,18 @@ export function useCandidateStage(): CandidateStageView {
     enroll.auditStatus !== AUDIT_STATUS.rejected &&
     ticketPrintOpen(plan, now);
   const ticket = useTicketStatus(state.planId, askTicket);
+  const askResult =
+    plan !== null &&
+    enroll !== null &&
+    enroll.auditStatus !== AUDIT_STATUS.rejected &&
+    resultsOpen(plan, now);
+  const result = useResult(state.planId, askResult);
 
-  const loading = state.loading || (applied && enrollRead.isPending) || ticket.pending;
+  const loading = state.loading || (applied && enrollRead.isPending) || ticket.pending || result.pending;
   const failed = applied && enrollRead.isError;
   const stage =
     loading || failed || state.failed || !plan || state.planId === null
       ? null
-      : candidateStage({ plan, enroll, ticket: ticket.status, now });
+      : candidateStage({ plan, enroll, ticket: ticket.status, result: result.result, now });
   return { stage, enroll, loading, failed, retry: () => void enrollRead.refetch(), now };
 }

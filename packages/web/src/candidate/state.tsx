@@ -39,6 +39,8 @@ export const candidateKeys = {
   flag: (planId: number | null) => ['candidate', 'applyFlag', planId] as const,
   enroll: (planId: number | null) => ['candidate', 'enroll', planId] as const,
   ticket: (planId: number | null) => ['candidate', 'home', 'ticket', planId] as const,
+  /** The admission result; the same key as /web/recruit_info's own read, so one cache. */
+  result: (planId: number | null) => ['candidate', 'admissionResult', planId] as const,
 };
 
 export function CandidateProvider({ children }: { children: ReactNode }) {

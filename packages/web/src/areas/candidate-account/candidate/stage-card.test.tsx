@@ -44,16 +44,19 @@ vi.mock('../../../candidate/state', () => ({
   candidateKeys: {
     enroll: (planId: number | null) => ['candidate', 'enroll', planId],
     ticket: (planId: number | null) => ['candidate', 'home', 'ticket', planId],
+    result: (planId: number | null) => ['candidate', 'admissionResult', planId],
   },
 }));
 
 type Answer = { code: number; msg: string; data: unknown };
 let enrollAnswer: Answer;
 let ticketAnswer: Answer;
+let resultAnswer: Answer;
 const fetchMock = vi.fn(async (url: string) => {
   let body: Answer;
   if (url.startsWith('/api/enroll/getEnrollByPlanId/7')) body = enrollAnswer;
   else if (url.startsWith('/api/admissionTicket/getAdmissionTicketByPlanId/7')) body = ticketAnswer;
+  else if (url.startsWith('/api/admissionResults/getAdmissionResultsByPlanId/7')) body = resultAnswer;
   else body = { code: 404, msg: 'not found', data: null };
   return { status: 200, json: async () => body };
 });
@@ -102,6 +105,7 @@ describe('candidate home stage card', { timeout: 15_000 }, () => {
     viewport(375);
     enrollAnswer = enrolment('0');
     ticketAnswer = { code: 404, msg: '暂无准考证', data: null };
+    resultAnswer = { code: 404, msg: '暂无录取结果', data: null };
     fetchMock.mockClear();
     vi.stubGlobal('fetch', fetchMock);
   });
@@ -186,6 +190,26 @@ describe('candidate home stage card', { timeout: 15_000 }, () => {
     expect(button.textContent).toContain('查询成绩');
     fireEvent.click(button);
     await screen.findByTestId('result-page');
+  });
+
+  it('results published: 已录取 / 未录取 / 录取结果可查询 and 查看录取结果', async () => {
+    enrollAnswer = enrolment('1');
+    resultAnswer = { code: 200, msg: '', data: { name: '王小明', admissionStatus: '1' } };
+    renderCard(planFrom(-45));
+    expect((await screen.findByTestId('stage-state')).textContent).toBe('已录取');
+    expect(text('stage-note')).toBe('录取结果已公布，请查看成绩和录取详情');
+    const button = screen.getByTestId('stage-action');
+    expect(button.textContent).toContain('查看录取结果');
+    fireEvent.click(button);
+    await screen.findByTestId('result-page');
+    cleanup();
+    resultAnswer = { code: 200, msg: '', data: { name: '王小明', admissionStatus: '0' } };
+    renderCard(planFrom(-45));
+    expect((await screen.findByTestId('stage-state')).textContent).toBe('未录取');
+    cleanup();
+    resultAnswer = { code: 200, msg: '', data: { name: '王小明', admissionStatus: '2' } };
+    renderCard(planFrom(-75)); // long after the last stage (an archived plan): still shown
+    expect((await screen.findByTestId('stage-state')).textContent).toBe('录取结果可查询');
   });
 
   it('not applied during enrolment offers 立即报名; without a plan says so', async () => {

@@ -5,6 +5,7 @@ import {
   FileSearchOutlined,
   FormOutlined,
   IdcardOutlined,
+  TrophyOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -30,6 +31,9 @@ const STATE_COLOR: Record<CandidateStageState, string> = {
   passed: 'success',
   ticketReady: 'processing',
   resultsOpen: 'processing',
+  admitted: 'success',
+  notAdmitted: 'default',
+  resultPublished: 'processing',
 };
 
 /** Stages not running: grey, yet 5.7:1 on white (WCAG 2.1 SC 1.4.3: contrast at least 4.5:1). */
@@ -48,12 +52,13 @@ const ACTION_ICON: Record<CandidateActionKey, ReactNode> = {
   downloadForm: <DownloadOutlined />,
   downloadTicket: <IdcardOutlined />,
   queryResult: <FileSearchOutlined />,
+  viewResult: <TrophyOutlined />,
 };
 
 /**
  * The top card of /web/user_info (the candidate home): the plan's current phase, the
  * candidate's own state (未报名 / 待审核 / 审核未通过 with its reason / 审核已通过 / 准考证可下载 /
- * 成绩可查询), what that means with its date, the next action as a primary button, and the plan's
+ * 成绩可查询 / 已录取, 未录取 or 录取结果可查询 once the result is published), what that means with its date, the next action as a primary button, and the plan's
  * timeline with past stages done, the running one current and later ones greyed with their dates.
  * The state comes from useCandidateStage, the one place the site computes it (the sidebar shows the
  * same). Test id `stage-card`.
