@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { visualizer } from 'rollup-plugin-visualizer';
 
 const api = 'http://127.0.0.1:8080';
 const proxied = ['/auth', '/api', '/recruit', '/candidate', '/admin', '/system', '/file', '/log', '/docs'];
@@ -42,8 +43,24 @@ function precompress(): Plugin {
  * Two entries (DESIGN "Layout"): the candidate site (web/index.html, plain antd, for phones) and the
  * back office (index.html, ProComponents), each with its own chunks.
  */
+/**
+ * `ANALYZE=<file>.html|.json vite build`: the bundle analysis (rollup-plugin-visualizer), a treemap or
+ * its raw data with every module's rendered, gzip and brotli size per chunk; written outside dist.
+ */
+const analyze = process.env.ANALYZE;
+const analysis = analyze
+  ? [
+      visualizer({
+        filename: analyze,
+        template: analyze.endsWith('.json') ? 'raw-data' : 'treemap',
+        gzipSize: true,
+        brotliSize: true,
+      }),
+    ]
+  : [];
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), ...analysis],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
