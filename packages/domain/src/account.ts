@@ -130,6 +130,8 @@ export interface AdminUser {
   cityCode: string | null;
   countyCode: string | null;
   state: string;
+  /** Spec §3 "User session": true for a supervision account, whose console hides the notice control. */
+  supervision: boolean;
   createTime: string;
   updateTime: string;
 }

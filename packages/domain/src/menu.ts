@@ -9,6 +9,10 @@ export interface MenuItem {
   type: string;
   keepAlive: string;
   permission: string | null;
+  /** The group the sidebar lists the item under; null: none. */
+  group: string | null;
+  /** The query string the item's page opens with, without '?' (`type=1`); null: none. */
+  query: string | null;
   sort: number;
   createTime: string;
   children?: MenuItem[];

@@ -44,6 +44,11 @@ const userFields = {
   state: z.enum(USER_STATES, { error: 'rule.invalidOption' }).default('0'),
   phone: optionalPhone(),
   avatar: optionalString(500),
+  /**
+   * A supervision account (spec §3 "User session": its console hides the notice control). Left out,
+   * a new user is not one and an edited user keeps its flag.
+   */
+  supervision: z.boolean({ error: 'rule.invalidOption' }).optional(),
 };
 /** At least one region level (spec §5 "region (at least one level)"), reported on `region`. */
 function refineRegion(
@@ -118,6 +123,8 @@ export const ROLE_LABELS: FieldLabels = {
 
 // ---- Menus ------------------------------------------------------------------------------------
 export const MENU_TYPE = { menu: '0', button: '1' } as const;
+/** A menu item's query: name=value pairs (value may be empty) joined by '&', no spaces or '#'. */
+export const MENU_QUERY = /^[^\s=&#?]+=[^\s&#]*(&[^\s=&#?]+=[^\s&#]*)*$/;
 const menuFields = {
   pid: z.coerce
     .number({ error: 'system.menu.pid.required' })
@@ -134,6 +141,18 @@ const menuFields = {
   ),
   permission: optionalString(100),
   icon: optionalString(64),
+  /** Spec §3 "Menu item" `group`: the group the sidebar lists the item under (a label; none: ungrouped). */
+  group: optionalString(64),
+  /**
+   * Spec §3 "Menu item" `query`: the query string the item's page opens with, without '?'
+   * (`type=1&tab=audit`), as name=value pairs joined by '&'.
+   */
+  query: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().replace(/^\?/, '') || undefined : v),
+    optionalString(200).refine((v) => v === undefined || MENU_QUERY.test(v), {
+      error: 'system.menu.query.format',
+    }),
+  ),
   sort: z.coerce.number().int().min(0).max(1_000_000).optional(),
 };
 /** Route and keep-alive are required for menus, the permission for buttons (spec §5 Menu). */
@@ -159,6 +178,8 @@ export const MENU_LABELS: FieldLabels = {
   type: 'field.menu.type',
   keepAlive: 'field.menu.keepAlive',
   permission: 'field.menu.permission',
+  group: 'field.menu.group',
+  query: 'field.menu.query',
 };
 
 // ---- Departments ------------------------------------------------------------------------------
@@ -247,6 +268,8 @@ export interface SystemUser {
   cityCode: string | null;
   countyCode: string | null;
   state: string;
+  /** A supervision account: its console hides the notice control (spec §3 "User session"). */
+  supervision: boolean;
   roleIds: number[];
   createTime: string;
   updateTime: string;

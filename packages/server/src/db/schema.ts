@@ -102,6 +102,8 @@ export const sysUser = pgTable(
     cityCode: varchar('city_code', { length: 12 }),
     countyCode: varchar('county_code', { length: 12 }),
     state: char('state', { length: 1 }).notNull().default('0'),
+    // Spec §3 "User session": a supervision account's console hides the notice control.
+    supervision: boolean('supervision').notNull().default(false),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: ts('locked_until'),
     createTime: createTime(),
@@ -147,6 +149,9 @@ export const sysMenu = pgTable('sys_menu', {
   type: char('type', { length: 1 }).notNull().default('0'),
   keepAlive: char('keep_alive', { length: 1 }).notNull().default('1'),
   permission: varchar('permission', { length: 100 }),
+  // Spec §3 "Menu item": the sidebar group the item is listed under, and the query string its route opens with.
+  group: varchar('group', { length: 64 }),
+  query: varchar('query', { length: 200 }),
   sort: integer('sort').notNull().default(0),
   createTime: createTime(),
   updateTime: updateTime(),

@@ -165,14 +165,13 @@ describe('nodes started together', () => {
     await stopAll([first!]);
     expect(failures([first!])).toEqual([]);
     const before = await counts(url);
-    // The database as the previous release left it: the last migration not applied. Its SMS notice
-    // tables and the plan's switch are dropped, its journal row removed.
+    // The database as the previous release left it: the last migration not applied. The menu's
+    // group and query and the user's supervision flag are dropped, its journal row removed.
     await admin(
       (db) =>
         db.query(`
-          drop table sms_notification;
-          drop table sms_notice_template;
-          alter table recruit_plan drop column sms_notify;
+          alter table sys_menu drop column "group", drop column query;
+          alter table sys_user drop column supervision;
           delete from drizzle.__drizzle_migrations
            where id = (select max(id) from drizzle.__drizzle_migrations);`),
       url,
@@ -187,8 +186,20 @@ describe('nodes started together', () => {
     }
     const after = await counts(url);
     expect(after).toEqual(before);
-    const { rows } = await admin((db) => db.query(`select to_regclass('sms_notification') as t`), url);
-    expect(rows[0].t).toBe('sms_notification');
+    // the columns are back, the existing users not supervision accounts (the default)
+    const { rows } = await admin(
+      (db) =>
+        db.query(
+          `select (select count(*) from sys_user where supervision) as supervised,
+                  (select count(*) from information_schema.columns
+                    where table_name = 'sys_menu' and column_name in ('group', 'query')) as menu_columns`,
+        ),
+      url,
+    );
+    expect({ supervised: Number(rows[0].supervised), menuColumns: Number(rows[0].menu_columns) }).toEqual({
+      supervised: 0,
+      menuColumns: 2,
+    });
   });
 
   it('a start that fails lets go of the lock: the node waiting behind it comes up', async () => {

@@ -25,6 +25,8 @@ export const toItem = (r: MenuRow): MenuItem => ({
   keepAlive: r.keepAlive,
   permission: r.permission,
   sort: r.sort,
+  group: r.group,
+  query: r.query,
   createTime: r.createTime.toISOString(),
 });
 
@@ -81,6 +83,9 @@ export const columnsOf = (input: MenuInput) => ({
   keepAlive: input.type === '0' ? (input.keepAlive ?? '1') : '0',
   permission: input.permission ?? null,
   ...(input.sort === undefined ? {} : { sort: input.sort }),
+  // A button is no page: it has no sidebar group or route query either.
+  group: input.type === '0' ? (input.group ?? null) : null,
+  query: input.type === '0' ? (input.query ?? null) : null,
 });
 
 /**

@@ -66,6 +66,7 @@ export async function toUsers(db: Db, rows: UserRow[]): Promise<SystemUser[]> {
     countyCode: r.countyCode,
     state: r.state,
     roleIds: roles.filter((x) => x.userId === r.id).map((x) => x.roleId),
+    supervision: r.supervision,
     createTime: r.createTime.toISOString(),
     updateTime: r.updateTime.toISOString(),
   }));
@@ -160,6 +161,7 @@ const columnsOf = (input: UserCreateInput | UserUpdateInput) => ({
   countyCode: input.countyCode ?? null,
   state: input.state,
 });
+  ...(input.supervision === undefined ? {} : { supervision: input.supervision }),
 
 /**
  * Creates (no id) or updates a user after the scope and escalation checks (region inside the caller's,

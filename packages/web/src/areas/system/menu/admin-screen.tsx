@@ -32,8 +32,8 @@ const F = { schema: menuCreateSchema, entity: 'menu' };
 
 /**
  * Menus (/system/menu/index; spec §2 "Menus", §3 Menu item, §5 Menu, §7 "Menus"): a tree table of
- * menus and buttons; for a button, icon, route and keep-alive are hidden and the permission id is
- * required.
+ * menus and buttons; for a button, icon, route, keep-alive, group and route query are hidden and the
+ * permission id is required.
  */
 
 const M = menuCreateSchema.shape;
@@ -51,6 +51,8 @@ type MenuForm = {
   icon?: string | null;
   keepAlive?: string;
   permission?: string;
+  group?: string;
+  query?: string;
   sort?: number;
 };
 
@@ -135,6 +137,8 @@ export default function MenuPage() {
       valueEnum: typeEnum,
     },
     { title: t('field.menu.permission'), dataIndex: 'permission', search: false, width: 200, ellipsis: true },
+    { title: t('field.menu.group'), dataIndex: 'group', search: false, width: 120, ellipsis: true },
+    { title: t('field.menu.query'), dataIndex: 'query', search: false, width: 160, ellipsis: true },
     {
       title: t('field.menu.keepAlive'),
       dataIndex: 'keepAlive',
@@ -216,6 +220,8 @@ export default function MenuPage() {
               keepAlive:
                 record.keepAlive === null || record.keepAlive === undefined ? '0' : String(record.keepAlive),
               permission: record.permission ?? undefined,
+              group: record.group ?? undefined,
+              query: record.query ?? undefined,
               sort: record.sort ?? 0,
             }
           : { pid: 0, type: MENU, keepAlive: NO, sort: 0 },
@@ -230,6 +236,8 @@ export default function MenuPage() {
           icon: button ? null : (values.icon ?? null),
           keepAlive: button ? '0' : values.keepAlive,
           permission: values.permission?.trim() || null,
+          group: button ? null : values.group?.trim() || null,
+          query: button ? null : values.query?.trim() || null,
           sort: values.sort ?? 0,
         };
       },
@@ -308,6 +316,14 @@ export default function MenuPage() {
                       fieldProps={
                         { showSearch: true, allowClear: true, 'data-testid': 'sys-menu-permission' } as object
                       }
+                    />
+                    <SchemaTextField {...F} name="group" testId="sys-menu-group" />
+                    <SchemaTextField
+                      {...F}
+                      name="query"
+                      maxLength={200}
+                      testId="sys-menu-query"
+                      fieldProps={{ placeholder: 'type=1&tab=audit' }}
                     />
                   </>
                 )
