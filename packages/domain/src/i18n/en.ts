@@ -262,8 +262,8 @@ export const en: Record<keyof typeof zh, string> = {
   'system.menu.delete.hasChildren': 'This menu has child menus or buttons; delete them first',
   'system.menu.root': 'Root',
   'system.menu.order.notSiblings': 'Only two menus under the same parent can swap order',
-  'system.menu.cache.none':
-    'Menus and permissions are not cached: a change applies from the next request, so there is nothing to clear',
+  'system.menu.cache.cleared':
+    "Every node has dropped the administrators' permissions it kept; a change applies from the next request",
   'system.department.parent.required': 'Please choose the parent department',
   'system.department.name.required': 'Please enter the department name',
   'system.department.parent.unknown':

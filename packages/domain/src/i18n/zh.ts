@@ -265,7 +265,7 @@ export const zh = {
   'system.menu.delete.hasChildren': '该菜单下存在子菜单或按钮，请先删除它们',
   'system.menu.root': '顶级菜单',
   'system.menu.order.notSiblings': '只能交换同一上级下的两个菜单的顺序',
-  'system.menu.cache.none': '菜单和权限没有缓存，修改在下一次请求即生效，无需清除',
+  'system.menu.cache.cleared': '各节点缓存的管理员权限已清除，修改在下一次请求即生效',
   'system.department.parent.required': '请选择上级部门',
   'system.department.name.required': '请输入部门名称',
   'system.department.parent.unknown': '上级部门不存在或不能是自身及其下级',

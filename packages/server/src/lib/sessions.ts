@@ -1,16 +1,32 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { ADMIN_ROLE, ALL_PERMISSIONS, isPermissionKey, SESSION_TTL_MS, USER_STATE } from '@tegang/domain';
+import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import {
+  ADMIN_ROLE,
+  ALL_PERMISSIONS,
+  CANDIDATE_STATE,
+  isPermissionKey,
+  SESSION_TTL_MS,
+  USER_STATE,
+} from '@tegang/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db';
-import { authSession, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../db/schema';
+import {
+  authSession,
+  candidateUser,
+  sysMenu,
+  sysRole,
+  sysRoleMenu,
+  sysUser,
+  sysUserRole,
+} from '../db/schema';
 import type { AdminPrincipal } from '../types';
-import { hashToken, liveToken, newToken } from './tokens';
+import { revokeCached, type CachedSession, type SessionCache, type SessionKind } from './session-cache';
+import { hashToken, newToken } from './tokens';
 
 /**
  * Sessions (DESIGN "Auth"): opaque tokens kept as SHA-256 hashes, 2 h sliding expiry, revoked at
  * logout. `kind` separates back office ('admin') and front site ('candidate').
  */
-export type SessionKind = 'admin' | 'candidate';
+export type { SessionKind } from './session-cache';
 
 /** Opens a session for `subjectId` and returns the token (shown to the client once). */
 export async function openSession(
@@ -33,10 +49,75 @@ export async function openSession(
 }
 
 /**
- * Finds the live session of `token` for `kind` and slides its expiry (written at most once a minute).
- * Null when unknown, expired, revoked or of the other kind.
+ * The live session of `token` for `kind`, with the administrator behind it (admin sessions) or the
+ * candidate's account checked active (candidate sessions); null when the token is unknown, expired,
+ * revoked or of the other kind, or its account is disabled or deleted. Served from `cache` when it
+ * was read in the last SESSION_CACHE_MS (lib/session-cache.ts), else read in one query (candidate)
+ * or at most four (administrator: session, user, roles, permissions). Slides the expiry to
+ * now + SESSION_TTL_MS, written at most once a minute per session and node; a session whose row is
+ * gone by then is refused at once.
  */
-export async function findSession(db: Db, kind: SessionKind, token: string, now: Date) {
+export async function liveSession(
+  db: Db,
+  cache: SessionCache,
+  kind: SessionKind,
+  token: string,
+  now: Date,
+): Promise<CachedSession | null> {
+  const hash = hashToken(token);
+  let entry = cache.get(kind, hash);
+  if (!entry || entry.expiresAt <= now) {
+    const ticket = cache.ticket();
+    const loaded =
+      kind === 'candidate'
+        ? await loadCandidateSession(db, hash, now)
+        : await loadAdminSession(db, hash, now);
+    if (!loaded) return null;
+    cache.put(hash, loaded, ticket);
+    entry = loaded;
+  }
+  const next = new Date(now.getTime() + SESSION_TTL_MS);
+  if (next.getTime() - entry.expiresAt.getTime() > 60_000) {
+    // Set before the write, so that the requests in flight on this session do not write it again.
+    entry.expiresAt = next;
+    const [row] = await db
+      .update(authSession)
+      .set({ expiresAt: next })
+      .where(eq(authSession.id, entry.id))
+      .returning({ id: authSession.id });
+    if (!row) {
+      cache.forget({ sessionIds: [entry.id] });
+      return null;
+    }
+  }
+  return entry;
+}
+
+/** The condition "the session row of this token hash and kind, live at `now`". */
+const liveRow = (hash: string, kind: SessionKind, now: Date) =>
+  and(eq(authSession.tokenHash, hash), eq(authSession.kind, kind), gt(authSession.expiresAt, now));
+
+/** A candidate session joined with its account, in one query; null unless the account is active. */
+async function loadCandidateSession(db: Db, hash: string, now: Date): Promise<CachedSession | null> {
+  const [row] = await db
+    .select({
+      id: authSession.id,
+      subjectId: authSession.subjectId,
+      expiresAt: authSession.expiresAt,
+      locked: authSession.locked,
+      state: candidateUser.state,
+    })
+    .from(authSession)
+    .innerJoin(candidateUser, eq(candidateUser.id, authSession.subjectId))
+    .where(liveRow(hash, 'candidate', now));
+  // A disabled or deleted account's tokens stop working.
+  if (!row || row.state !== CANDIDATE_STATE.active) return null;
+  const { state: _state, ...session } = row;
+  return { ...session, kind: 'candidate', admin: null };
+}
+
+/** An admin session with its administrator (loadAdmin); null when the user is gone or disabled. */
+async function loadAdminSession(db: Db, hash: string, now: Date): Promise<CachedSession | null> {
   const [row] = await db
     .select({
       id: authSession.id,
@@ -45,23 +126,30 @@ export async function findSession(db: Db, kind: SessionKind, token: string, now:
       locked: authSession.locked,
     })
     .from(authSession)
-    .where(liveToken(authSession, token, kind, now));
+    .where(liveRow(hash, 'admin', now));
   if (!row) return null;
-  const next = new Date(now.getTime() + SESSION_TTL_MS);
-  if (next.getTime() - row.expiresAt.getTime() > 60_000) {
-    await db.update(authSession).set({ expiresAt: next }).where(eq(authSession.id, row.id));
-  }
-  return row;
+  const admin = await loadAdmin(db, row.subjectId, row.id);
+  if (!admin) return null;
+  // Shared by every request of the session while cached: frozen, so that no handler changes it.
+  Object.freeze(admin.roles);
+  Object.freeze(admin.permissions);
+  Object.freeze(admin.scope);
+  return { ...row, kind: 'admin', admin: Object.freeze(admin) };
 }
 
-/** Revokes the session of `token` (logout). */
+/** Revokes the session of `token` (logout), on every node. */
 export async function revokeSession(db: Db, token: string): Promise<void> {
-  await db.delete(authSession).where(eq(authSession.tokenHash, hashToken(token)));
+  const rows = await db
+    .delete(authSession)
+    .where(eq(authSession.tokenHash, hashToken(token)))
+    .returning({ id: authSession.id });
+  await revokeCached(db, { sessionIds: rows.map((r) => r.id) });
 }
 
-/** Revokes every session of a subject (password change, disabled account). */
+/** Revokes every session of a subject (password change, disabled account), on every node. */
 export async function revokeAllSessions(db: Db, kind: SessionKind, subjectId: number): Promise<void> {
   await db.delete(authSession).where(and(eq(authSession.kind, kind), eq(authSession.subjectId, subjectId)));
+  await revokeCached(db, { kind, subjectIds: [subjectId] });
 }
 
 /** Reads the bearer token of a header value "Bearer x". */

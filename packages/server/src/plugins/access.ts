@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { candidateUser } from '../db/schema';
-import { CANDIDATE_AUTH_HEADER, hasPermission, isEncryptedBody, CANDIDATE_STATE } from '@tegang/domain';
+import { CANDIDATE_AUTH_HEADER, hasPermission, isEncryptedBody } from '@tegang/domain';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
-import { bearer, findSession, loadAdmin } from '../lib/sessions';
+import { openSessionCache } from '../lib/session-cache';
+import { bearer, liveSession } from '../lib/sessions';
 import type { Access } from '../types';
 
 /** What a locked admin session may still call. */
@@ -29,33 +28,35 @@ export function registerAccess(app: FastifyInstance): void {
       if (method !== 'HEAD') app.ctx.routes.push({ method, url: route.url, access });
   });
 
+  // Sessions from memory (lib/session-cache.ts): one cache per app, heard by the other nodes through Redis.
+  const sessions = openSessionCache(app.ctx.db, {
+    now: () => app.ctx.now().getTime(),
+    redisUrl: app.ctx.config.redisUrl,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => sessions.ready());
+  app.addHook('onClose', async () => sessions.close());
+
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config.access!;
     if ('open' in access || 'download' in access) return;
     const now = app.ctx.now();
     if ('candidate' in access) {
       const token = bearer(req.headers[CANDIDATE_AUTH_HEADER]);
-      const session = token ? await findSession(app.ctx.db, 'candidate', token, now) : null;
+      const session = token ? await liveSession(app.ctx.db, sessions, 'candidate', token, now) : null;
       if (!session) throw unauthorized();
-      // A disabled or deleted account's tokens stop working at once.
-      const [account] = await app.ctx.db
-        .select({ state: candidateUser.state })
-        .from(candidateUser)
-        .where(eq(candidateUser.id, session.subjectId));
-      if (account?.state !== CANDIDATE_STATE.active) throw unauthorized();
       req.candidate = { id: session.subjectId, sessionId: session.id };
       return;
     }
     const token = bearer(req.headers.authorization);
-    const session = token ? await findSession(app.ctx.db, 'admin', token, now) : null;
-    if (!session) throw unauthorized();
-    const admin = await loadAdmin(app.ctx.db, session.subjectId, session.id);
-    if (!admin) throw unauthorized();
-    req.admin = admin;
+    const session = token ? await liveSession(app.ctx.db, sessions, 'admin', token, now) : null;
+    if (!session?.admin) throw unauthorized();
+    req.admin = session.admin;
     // A locked screen (spec §4 Lock) can only unlock, log out, or read who and whether it is locked.
     if (session.locked && !UNLOCKED_ROUTES.has(req.routeOptions.url ?? ''))
       throw new AppError(403, 'auth.locked');
-    if ('permission' in access && !hasPermission(admin.permissions, access.permission)) throw forbidden();
+    if ('permission' in access && !hasPermission(session.admin.permissions, access.permission))
+      throw forbidden();
   });
 
   // Encrypted calls: decrypt before validation, so schemas see the plain payload.

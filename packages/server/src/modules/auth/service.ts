@@ -16,6 +16,7 @@ import { authSession, candidateUser, sysUser } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
 import { checkLogin } from '../../lib/login';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { revokeCached } from '../../lib/session-cache';
 import { openSession } from '../../lib/sessions';
 import { findForLogin } from '../candidate/service';
 import { loginFailureMessage, recordLogin, type LoginKind } from '../monitor/service';
@@ -136,6 +137,8 @@ export async function lockSession(ctx: AppContext, sessionId: number, password?:
     set.lockHash = await hashPassword(given);
   }
   await ctx.db.update(authSession).set(set).where(eq(authSession.id, sessionId));
+  // The lock is part of the cached session (lib/session-cache.ts): the next call sees it on every node.
+  await revokeCached(ctx.db, { sessionIds: [sessionId] });
   await ctx.kv.del(unlockFailures(sessionId));
   return { locked: true, hasPassword: true };
 }
@@ -157,11 +160,13 @@ export async function unlockSession(
     if (failures >= UNLOCK_MAX_FAILURES) {
       await ctx.kv.del(unlockFailures(sessionId));
       await ctx.db.delete(authSession).where(eq(authSession.id, sessionId));
+      await revokeCached(ctx.db, { sessionIds: [sessionId] });
       throw new AppError(401, 'auth.lock.tooMany');
     }
     throw badRequest('auth.lock.wrong');
   }
   await ctx.db.update(authSession).set({ locked: false }).where(eq(authSession.id, sessionId));
+  await revokeCached(ctx.db, { sessionIds: [sessionId] });
   await ctx.kv.del(unlockFailures(sessionId));
   return { locked: false };
 }

@@ -18,6 +18,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { containsPattern, prefixPattern } from '../../lib/like';
 import { pageOf, type Paging } from '../../lib/paging';
 import { scopeWhere } from '../../lib/scope';
+import { revokeCached } from '../../lib/session-cache';
 import { assertUnique, rethrowUnique } from '../candidate/service';
 
 /**
@@ -170,6 +171,7 @@ export async function setCandidateState(
         .delete(authSession)
         .where(and(eq(authSession.kind, 'candidate'), eq(authSession.subjectId, id)));
   });
+  await revokeCached(db, { kind: 'candidate', subjectIds: [id] });
 }
 
 /**
@@ -220,4 +222,5 @@ export async function deleteCandidates(db: Db, scope: RegionScope, ids: number[]
       .where(and(eq(authSession.kind, 'candidate'), inArray(authSession.subjectId, wanted)));
     await tx.delete(candidateUser).where(inArray(candidateUser.id, wanted));
   });
+  await revokeCached(db, { kind: 'candidate', subjectIds: wanted });
 }

@@ -25,6 +25,7 @@ import { page } from '../../lib/envelope';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { offsetOf, type Paging } from '../../lib/paging';
 import { scopeWhere } from '../../lib/scope';
+import { revokeCached } from '../../lib/session-cache';
 import type { AdminPrincipal } from '../../types';
 import { containsPattern } from '../../lib/like';
 import { writeTrail } from './service-trail';
@@ -428,4 +429,5 @@ export async function forceLogout(db: Db, admin: AdminPrincipal, sessionId: numb
     .where(and(eq(authSession.id, sessionId), eq(authSession.kind, 'admin')))
     .returning({ id: authSession.id });
   if (!removed.length) throw notFound();
+  await revokeCached(db, { sessionIds: [sessionId] });
 }

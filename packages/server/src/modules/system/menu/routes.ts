@@ -11,6 +11,7 @@ import {
 } from '@tegang/domain';
 import { ok } from '../../../lib/envelope';
 import { idParamSchema } from '../../../lib/paging';
+import { revokeCached } from '../../../lib/session-cache';
 import { allMenus, createMenu, deleteMenu, menuList, menuTree, swapMenuOrder, updateMenu } from './service';
 
 const P = PERMISSIONS.menu;
@@ -61,10 +62,13 @@ export async function menuRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary:
-          "Clears the menu cache. No node keeps one: menus and each administrator's permissions are read from the database per request, so the answer (data null) says there is nothing to clear and an edit already applies from the next request.",
+          "Clears the menu cache: every node drops the administrators' sessions, roles and permissions it keeps in memory (they are trusted for two seconds at most, and menu, role and user edits through the API drop them at once), so a change written straight into the database applies from the next request too. data null.",
       },
     },
-    async (req) => ok(req, null, 'system.menu.cache.none'),
+    async (req) => {
+      await revokeCached(db, { admins: true });
+      return ok(req, null, 'system.menu.cache.cleared');
+    },
   );
 
   app.post(

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { isPermissionKey, MENU_TYPE, translate, type MenuInput } from '@tegang/domain';
 import { badRequest, notFound } from '../../../lib/errors';
+import { revokeCached } from '../../../lib/session-cache';
 import type { MenuItem } from '@tegang/domain';
 import type { Db, Tx } from '../../../db';
 import { sysMenu } from '../../../db/schema';
@@ -24,9 +25,9 @@ export const toItem = (r: MenuRow): MenuItem => ({
   type: r.type,
   keepAlive: r.keepAlive,
   permission: r.permission,
-  sort: r.sort,
   group: r.group,
   query: r.query,
+  sort: r.sort,
   createTime: r.createTime.toISOString(),
 });
 
@@ -82,10 +83,10 @@ export const columnsOf = (input: MenuInput) => ({
   icon: input.type === '0' ? (input.icon ?? null) : null,
   keepAlive: input.type === '0' ? (input.keepAlive ?? '1') : '0',
   permission: input.permission ?? null,
-  ...(input.sort === undefined ? {} : { sort: input.sort }),
   // A button is no page: it has no sidebar group or route query either.
   group: input.type === '0' ? (input.group ?? null) : null,
   query: input.type === '0' ? (input.query ?? null) : null,
+  ...(input.sort === undefined ? {} : { sort: input.sort }),
 });
 
 /**
@@ -130,7 +131,7 @@ export async function updateMenu(
   req: FastifyRequest,
   input: MenuInput & { id: number },
 ): Promise<number> {
-  return db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(sysMenu).where(eq(sysMenu.id, input.id)).for('update');
     if (!current) throw notFound();
     checkPermission(req, input, current.permission);
@@ -142,6 +143,9 @@ export async function updateMenu(
       .where(eq(sysMenu.id, current.id));
     return current.id;
   });
+  // A menu's key is part of the rights of every cached administrator holding it (lib/session-cache.ts).
+  await revokeCached(db, { admins: true });
+  return id;
 }
 
 /** DELETE /admin/menu/{id}: 404 when unknown, 400 'system.menu.delete.hasChildren'. */
@@ -153,6 +157,7 @@ export async function deleteMenu(db: Db, id: number): Promise<void> {
     if (children!.n > 0) throw badRequest('system.menu.delete.hasChildren');
     await tx.delete(sysMenu).where(eq(sysMenu.id, row.id));
   });
+  await revokeCached(db, { admins: true });
 }
 
 /**

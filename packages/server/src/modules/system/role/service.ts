@@ -16,6 +16,7 @@ import { allMenus, menuTree } from '../menu/service';
 import type { Db } from '../../../db';
 import { sysMenu, sysRole, sysRoleMenu } from '../../../db/schema';
 import { AppError, badRequest, notFound } from '../../../lib/errors';
+import { revokeCached } from '../../../lib/session-cache';
 import type { AdminPrincipal } from '../../../types';
 import { fieldError, holdsAll, isPgError, notHeld } from '../common';
 
@@ -71,6 +72,8 @@ export async function saveRole(
       .update(sysRole)
       .set({ ...values, updateTime: sql`now()` })
       .where(eq(sysRole.id, input.id));
+    // Role codes are part of every cached administrator (lib/session-cache.ts).
+    await revokeCached(db, { admins: true });
     return input.id;
   } catch (err) {
     if (isPgError(err, '23505')) throw fieldError(req, 'code', 'field.role.code', 'system.role.code.exists');
@@ -92,6 +95,7 @@ export async function deleteRoles(db: Db, admin: AdminPrincipal, ids: number[]):
     // Holders lose the role (user-role and role-menu rows cascade).
     await tx.delete(sysRole).where(inArray(sysRole.id, wanted));
   });
+  await revokeCached(db, { admins: true });
 }
 
 /** POST /admin/role/list: a page of roles, newest first; name and code "contain". */
@@ -162,4 +166,5 @@ export async function setRoleMenus(
     if (menuIds.length)
       await tx.insert(sysRoleMenu).values(menuIds.map((menuId) => ({ roleId: role.id, menuId })));
   });
+  await revokeCached(db, { admins: true });
 }

@@ -13,6 +13,7 @@ import { generatePassword } from '../../../db/seed';
 import { containsPattern } from '../../../lib/like';
 import { pageOf, type Paging } from '../../../lib/paging';
 import { verifyPassword } from '../../../lib/passwords';
+import { revokeCached } from '../../../lib/session-cache';
 import { revokeAllSessions } from '../../../lib/sessions';
 import type { Db, Tx } from '../../../db';
 import { authSession, sysDepartment, sysRole, sysUser, sysUserRole } from '../../../db/schema';
@@ -65,8 +66,8 @@ export async function toUsers(db: Db, rows: UserRow[]): Promise<SystemUser[]> {
     cityCode: r.cityCode,
     countyCode: r.countyCode,
     state: r.state,
-    roleIds: roles.filter((x) => x.userId === r.id).map((x) => x.roleId),
     supervision: r.supervision,
+    roleIds: roles.filter((x) => x.userId === r.id).map((x) => x.roleId),
     createTime: r.createTime.toISOString(),
     updateTime: r.updateTime.toISOString(),
   }));
@@ -160,8 +161,8 @@ const columnsOf = (input: UserCreateInput | UserUpdateInput) => ({
   cityCode: input.cityCode ?? null,
   countyCode: input.countyCode ?? null,
   state: input.state,
-});
   ...(input.supervision === undefined ? {} : { supervision: input.supervision }),
+});
 
 /**
  * Creates (no id) or updates a user after the scope and escalation checks (region inside the caller's,
@@ -171,7 +172,7 @@ const columnsOf = (input: UserCreateInput | UserUpdateInput) => ({
 export async function saveUser(db: Db, req: FastifyRequest, input: UserCreateInput | UserUpdateInput) {
   await checkUserInput(db, req, input);
   try {
-    return await db.transaction(async (tx) => {
+    const saved = await db.transaction(async (tx) => {
       let id: number;
       if ('id' in input) {
         const [row] = await tx
@@ -194,6 +195,9 @@ export async function saveUser(db: Db, req: FastifyRequest, input: UserCreateInp
         .values([...new Set(input.roleIds)].map((roleId) => ({ userId: id, roleId })));
       return id;
     });
+    // Name, region and roles are part of the cached administrator (lib/session-cache.ts).
+    if ('id' in input) await revokeCached(db, { kind: 'admin', subjectIds: [saved] });
+    return saved;
   } catch (err) {
     if (isPgError(err, '23505'))
       throw fieldError(req, 'userName', 'field.userName', 'account.userName.exists');
@@ -221,6 +225,7 @@ export async function deleteUsers(db: Db, admin: AdminPrincipal, ids: number[]):
       .where(and(eq(authSession.kind, 'admin'), inArray(authSession.subjectId, wanted)));
     await tx.delete(sysUser).where(inList);
   });
+  await revokeCached(db, { kind: 'admin', subjectIds: wanted });
 }
 
 /**
@@ -320,6 +325,7 @@ export async function updateOwnProfile(db: Db, userId: number, profile: UserProf
     .update(sysUser)
     .set({ nickName, phone: phone ?? null, sex: sex ?? null, avatar: avatar ?? null, updateTime: sql`now()` })
     .where(eq(sysUser.id, userId));
+  await revokeCached(db, { kind: 'admin', subjectIds: [userId] });
 }
 
 /** The caller's own user (GET /system/user/getById), without the hash, with roleIds. */
@@ -353,4 +359,5 @@ export async function changeOwnPassword(
         ne(authSession.id, admin.sessionId),
       ),
     );
+  await revokeCached(db, { kind: 'admin', subjectIds: [admin.id] });
 }
