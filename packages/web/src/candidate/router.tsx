@@ -1,14 +1,16 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, createBrowserRouter, useLocation } from 'react-router';
 import { isLoggedIn } from './session';
 import { OpenLayout } from './layout/open-layout';
-import { CandidateLayout } from './layout/candidate-layout';
-import { NotFound } from './not-found-page';
+import { Loading } from './components/loading';
+import { WEB_LOCK_PATH, useWebLock } from './lock/lock-store';
 
 /**
  * The /web routes (spec §2 "Front site", "Route guards"). Open pages: login, register and the two
  * recoveries; with a token /web/login goes to /web. Every other /web page needs the front-site token,
- * else /web/login. /web → /web/user_info; unknown /web/* → the 404 view. Each page is its own chunk.
+ * else /web/login; a locked session goes to /web/lock (the front site's lock page; the console's is
+ * /lock, another entry). /web → /web/user_info; unknown /web/* → the 404 view. Each page is its own
+ * chunk.
  */
 const Login = lazy(() => import('../areas/candidate-account/candidate/login-page'));
 const Register = lazy(() => import('../areas/candidate-account/candidate/register-page'));
@@ -22,14 +24,25 @@ const EnrollTable = lazy(() => import('../areas/enroll/candidate/enroll-table-pa
 const ServerCenter = lazy(() => import('../areas/recruit-plan/candidate/server-center-page'));
 const AdmissionTicket = lazy(() => import('../areas/admission-ticket/candidate/admission-ticket-page'));
 const RecruitInfo = lazy(() => import('../areas/admission-result/candidate/recruit-info-page'));
+const Lock = lazy(() => import('./lock/lock-page'));
+// The signed-in frame (menu, drawer, the candidate's state) is not needed by the open pages.
+const CandidateLayout = lazy(() =>
+  import('./layout/candidate-layout').then((m) => ({ default: m.CandidateLayout })),
+);
+const NotFound = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFound })));
 
 export const LOGIN_PATH = '/web/login';
 export const HOME_PATH = '/web/user_info';
 
-/** Without a token only the open pages: remember where the candidate wanted to go. */
+/**
+ * Without a token only the open pages: remember where the candidate wanted to go. With one, a locked
+ * session goes to the lock page (spec §2 "Route guards"), which returns to the page after unlocking.
+ */
 function RequireLogin() {
   const location = useLocation();
+  const { locked } = useWebLock();
   if (!isLoggedIn()) return <Navigate to={LOGIN_PATH} replace state={{ from: location.pathname }} />;
+  if (locked) return <Navigate to={WEB_LOCK_PATH} replace />;
   return <Outlet />;
 }
 
@@ -49,13 +62,18 @@ export const router = createBrowserRouter([
           { path: 'register', element: <Register /> },
           { path: 'forget_password', element: <ForgetPassword /> },
           { path: 'forget_username', element: <ForgetUserName /> },
+          { path: 'lock', element: <Lock /> },
         ],
       },
       {
         element: <RequireLogin />,
         children: [
           {
-            element: <CandidateLayout />,
+            element: (
+              <Suspense fallback={<Loading />}>
+                <CandidateLayout />
+              </Suspense>
+            ),
             children: [
               { index: true, element: <Navigate to={HOME_PATH} replace /> },
               { path: 'user_info', element: <UserInfo /> },

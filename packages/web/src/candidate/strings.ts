@@ -45,6 +45,15 @@ const candidateZh = {
   'web.phase.label': '当前阶段',
   'web.phase.until': '截至 {time}',
   'web.phase.next': '{phase}将于 {time} 开始',
+
+  'web.lock.button': '锁屏',
+  'web.lock.setTitle': '设置锁屏密码',
+  'web.lock.title': '屏幕已锁定',
+  'web.lock.enter': '请输入锁屏密码解锁',
+  'web.lock.unlock': '解锁',
+  'web.lock.logoutLink': '退出登录，返回登录页',
+  'web.lock.wrong': '锁屏密码错误',
+  'web.lock.ended': '锁屏密码错误次数过多，请重新登录',
 };
 
 const candidateEn: Record<keyof typeof candidateZh, string> = {
@@ -82,6 +91,15 @@ const candidateEn: Record<keyof typeof candidateZh, string> = {
   'web.phase.label': 'Current stage',
   'web.phase.until': 'until {time}',
   'web.phase.next': '{phase} starts at {time}',
+
+  'web.lock.button': 'Lock',
+  'web.lock.setTitle': 'Set a lock password',
+  'web.lock.title': 'Screen locked',
+  'web.lock.enter': 'Enter the lock password to unlock',
+  'web.lock.unlock': 'Unlock',
+  'web.lock.logoutLink': 'Log out and return to the login page',
+  'web.lock.wrong': 'Wrong lock password',
+  'web.lock.ended': 'Too many wrong lock passwords; please log in again',
 };
 
 export const candidateStrings = stringTable(candidateZh, candidateEn);

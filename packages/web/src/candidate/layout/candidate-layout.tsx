@@ -23,8 +23,12 @@ import { SiteTitle } from './site-title';
 import { APPLY_FLAG, resultsOpen, ticketPrintOpen } from '@tegang/domain';
 import { PlanPhaseLine, useNow } from './plan-phase';
 import { useCandidateStage } from '../stage';
+import { WebLockButton } from '../lock/lock-button';
 
-/** The logged-in frame (spec §2): header with title and logout, sidebar (a drawer on phones), page. */
+/**
+ * The logged-in frame (spec §2): header with title, lock (as the console's, spec §4) and logout,
+ * sidebar (a drawer on phones), page.
+ */
 export function CandidateLayout() {
   return (
     <CandidateProvider>
@@ -218,6 +222,11 @@ function Shell() {
         <Space size={0} style={{ flex: 'none' }}>
           <LangSwitch
             short={mobile}
+            style={{ ...headerButtonStyle, paddingInline: mobile ? 6 : undefined }}
+          />
+          <WebLockButton
+            name={state.userInfo?.realName ?? ''}
+            mobile={mobile}
             style={{ ...headerButtonStyle, paddingInline: mobile ? 6 : undefined }}
           />
           <Button

@@ -1,0 +1,81 @@
+import { useState, type CSSProperties } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Button, Form, Input, Modal } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { lockSchema, maxLengthOf } from '@tegang/domain';
+import { WEB_LOCK_PATH, canLock, hasLockPassword, lockWeb } from './lock-store';
+
+/**
+ * The header's lock button of the front site, as the console's (spec §4 "Lock"): without a lock
+ * password a dialog sets one (required: 锁屏密码不能为空), otherwise it locks at once; then the lock page.
+ * Not shown where the browser gives no Web Crypto (a page served over plain HTTP).
+ */
+export function WebLockButton({
+  name,
+  mobile,
+  style,
+}: {
+  name: string;
+  mobile: boolean;
+  style: CSSProperties;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<{ password: string }>();
+  if (!canLock()) return null;
+
+  const lock = async (password?: string) => {
+    await lockWeb(pathname + search, name, password);
+    setOpen(false);
+    navigate(WEB_LOCK_PATH, { replace: true });
+  };
+
+  return (
+    <>
+      <Button
+        type="text"
+        icon={<LockOutlined />}
+        aria-label={t('web.lock.button')}
+        data-testid="web-lock-button"
+        onClick={() => (hasLockPassword() ? void lock() : setOpen(true))}
+        style={style}
+      >
+        {mobile ? null : t('web.lock.button')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('web.lock.setTitle')}
+        okText={t('common.confirm')}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ 'data-testid': 'web-lock-set-ok' }}
+        onCancel={() => setOpen(false)}
+        // An empty field shows its message; the rejected validation is not an error to report.
+        onOk={() =>
+          void form
+            .validateFields()
+            .then((v) => lock(v.password))
+            .catch(() => undefined)
+        }
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" preserve={false} onFinish={(v) => void lock(v.password)}>
+          <Form.Item
+            name="password"
+            label={t('field.lockPassword')}
+            rules={[{ required: true, whitespace: true, message: t('auth.lock.passwordRequired') }]}
+          >
+            <Input.Password
+              autoFocus
+              autoComplete="new-password"
+              data-testid="web-lock-set-password"
+              maxLength={maxLengthOf(lockSchema.shape.password)}
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
