@@ -18,6 +18,7 @@ import { PermissionsProvider } from '../../components/crud';
 import { ErrorBoundary } from '../chrome/error-boundary';
 import { ErrorLogButton } from '../chrome/error-log-button';
 import { LockButton } from '../chrome/lock-button';
+import { NoticeButton } from '../chrome/notice-button';
 import { CHROME_PAGES } from '../chrome/pages';
 import { PasswordDialog } from '../chrome/password-dialog';
 import { useScreenClass } from '../chrome/screen';
@@ -147,6 +148,7 @@ export default function Shell() {
         actionsRender={() => [
           <div key="actions" style={{ display: 'flex', alignItems: 'center', color: theme.headerText }}>
             {screen >= 2 && <ThemePicker />}
+            <NoticeButton color={theme.headerText} />
             <ErrorLogButton color={theme.headerText} />
             <LockButton />
             <LangSwitch light />

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { App, Form, Select, Tag, Typography } from 'antd';
-import { ProFormRadio, type ProColumns } from '@ant-design/pro-components';
+import { ProFormRadio, ProFormSwitch, type ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -63,6 +63,7 @@ type UserForm = {
   roleIds: number[];
   state: string;
   phone?: string;
+  supervision?: boolean;
 };
 
 const S = userCreateSchema.shape;
@@ -210,8 +211,9 @@ export default function UserPage() {
               roleIds: record.roleIds ?? [],
               state: record.state,
               phone: record.phone ?? undefined,
+              supervision: record.supervision ?? false,
             }
-          : { state: USER_STATE.enabled, roleIds: [] },
+          : { state: USER_STATE.enabled, roleIds: [], supervision: false },
       toPayload: (values, { mode }) => {
         const codes = regionCodesOfValue(regionTree, values.region);
         // the scope tree of a province or city administrator starts below their own level
@@ -228,6 +230,7 @@ export default function UserPage() {
           roleIds: values.roleIds,
           state: values.state,
           phone: values.phone?.trim() || null,
+          supervision: values.supervision ?? false,
         };
       },
       fieldName: (field) => (['provinceCode', 'cityCode', 'countyCode'].includes(field) ? 'region' : field),
@@ -288,6 +291,13 @@ export default function UserPage() {
             fieldProps={{ 'data-testid': 'sys-user-state-radio' } as object}
           />
           <SchemaTextField {...F} name="phone" maxLength={PHONE_LENGTH} testId="sys-user-phone" />
+          {/* spec §3 "User session": a supervision account's console shows no notice control */}
+          <ProFormSwitch
+            name="supervision"
+            label={t('sys.user.supervision')}
+            extra={t('sys.user.supervisionHint')}
+            fieldProps={{ 'data-testid': 'sys-user-supervision' } as object}
+          />
         </>
       ),
     },
