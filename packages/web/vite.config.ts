@@ -70,6 +70,27 @@ export default defineConfig({
         admin: fileURLToPath(new URL('./index.html', import.meta.url)),
         web: fileURLToPath(new URL('./web/index.html', import.meta.url)),
       },
+      treeshake: {
+        // The CRUD kit's modules only define components and helpers: a page that imports useCan or
+        // PermissionsProvider through its index does not pull in the ProTable/ProForm half.
+        moduleSideEffects: [{ test: /[\\/]src[\\/]components[\\/]crud[\\/]/, sideEffects: false }],
+      },
+      output: {
+        // Libraries every first page needs, in chunks of their own that both entries share and that
+        // stay cached across releases of the app's code; antd and ProComponents are left to the
+        // automatic splitting, so that each route loads only the components it uses.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 3,
+            },
+            { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 2 },
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 2 },
+          ],
+        },
+      },
     },
   },
   server: {

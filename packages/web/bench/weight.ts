@@ -23,8 +23,9 @@
  *   window of 500 ms without long tasks. This is Lighthouse's TTI without its network-quiet rule
  *   (every request here is local) and with a 500 ms window instead of 5 s.
  *
- * Environment: WEB_DIST (default packages/web/dist), RUNS (default 3), DATABASE_URL (optional),
- * CHROMIUM_PATH (default /usr/bin/chromium).
+ * Environment: WEB_DIST (default packages/web/dist), RUNS (default 3), PAGES (a comma list of web,
+ * login, console; default all), DATABASE_URL (optional), CHROMIUM_PATH (default /usr/bin/chromium),
+ * WEIGHT_JSON (a file for the medians as JSON).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -207,20 +208,23 @@ async function main() {
   const browser = await launch();
   try {
     const session = await consoleSession(browser, server);
-    const pages = [
+    const all = [
       {
+        key: 'web',
         name: 'candidate /web/login (375 px)',
         url: '/web/login',
         ready: '[data-testid="login-submit"]',
         context: () => phone(browser, server.baseUrl),
       },
       {
+        key: 'login',
         name: 'console /login (1366 px)',
         url: '/login',
         ready: '[data-testid="login-submit"]',
         context: () => desktop(browser, server.baseUrl),
       },
       {
+        key: 'console',
         name: 'console first screen /wel/index',
         url: '/wel/index',
         ready: '[data-testid="home-welcome"]',
@@ -233,6 +237,8 @@ async function main() {
           }),
       },
     ];
+    const only = process.env.PAGES?.split(',');
+    const pages = all.filter((p) => !only || only.includes(p.key));
     console.log(`web build: ${path.relative(root, webDist) || webDist} · ${RUNS} runs each, median`);
     console.log('page | CPU | transferred KB | of it JS KB | decoded JS KB | requests | TTI ms');
     const results = [];

@@ -1,9 +1,6 @@
 import { message } from 'antd';
 import {
   CANDIDATE_AUTH_HEADER,
-  decryptData,
-  encryptPayload,
-  importServerKey,
   type ApiResult,
   type EncryptedData,
   type PublicKeyInfo,
@@ -50,6 +47,12 @@ export const handlers: { unauthorized: Record<Side, Handler>; forbidden: Handler
 };
 
 /**
+ * The payload encryption (packages/domain crypto.ts, with sm-crypto for the gm suite), loaded at the
+ * first encrypted call rather than with the first page: the login pages show before it is needed.
+ */
+const payloadCrypto = () => import('@tegang/domain/crypto');
+
+/**
  * The server's public key for encrypted calls, fetched once; its answer names the suite (CRYPTO_SUITE:
  * RSA + AES or SM2 + SM4, packages/domain crypto.ts). Forgotten when an encrypted call is refused, so a
  * server that changed its key or suite is asked again at the next call.
@@ -58,7 +61,7 @@ let publicKey: Promise<ServerKey> | null = null;
 function serverKey(): Promise<ServerKey> {
   publicKey ??= fetch('/auth/publicKey')
     .then((r) => r.json() as Promise<ApiResult<PublicKeyInfo>>)
-    .then((r) => importServerKey(r.data))
+    .then(async (r) => (await payloadCrypto()).importServerKey(r.data))
     .catch((e) => {
       publicKey = null;
       throw e;
@@ -98,7 +101,7 @@ export async function requestEnvelope<T>(
   else if (opts.data !== undefined) {
     headers['Content-Type'] = 'application/json';
     if (opts.encrypted) {
-      const sealed = await encryptPayload(await serverKey(), opts.data);
+      const sealed = await (await payloadCrypto()).encryptPayload(await serverKey(), opts.data);
       sessionKey = sealed.key;
       body = JSON.stringify(sealed.body);
     } else body = JSON.stringify(opts.data);
@@ -128,7 +131,7 @@ export async function requestEnvelope<T>(
   }
   if (answer.code === 200) {
     if (answer.encrypted && sessionKey)
-      answer.data = await decryptData<T>(sessionKey, answer.data as EncryptedData);
+      answer.data = await (await payloadCrypto()).decryptData<T>(sessionKey, answer.data as EncryptedData);
     return answer;
   }
   const error = new ApiError(answer.code, answer.msg || i18n.t('error.unknown'), answer.data);
