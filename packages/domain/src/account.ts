@@ -66,6 +66,29 @@ export const editPasswordSchema = z.object({
 export const SMS_PURPOSES = ['register', 'forgetPassword', 'forgetUserName', 'editUserInfo'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
+/**
+ * Why GET /api/checkCanSend/{telephone}/{purpose} says no: `telephoneTaken` (a register or
+ * editUserInfo code for a phone that already has an account: the send would be refused with 409),
+ * `tooFrequent` (within SMS_RESEND_S of the last send to the phone), `dailyCap` (the phone's or the
+ * client's daily limit is reached).
+ */
+export const SMS_REFUSALS = ['telephoneTaken', 'tooFrequent', 'dailyCap'] as const;
+export type SmsRefusal = (typeof SMS_REFUSALS)[number];
+
+/**
+ * GET /api/checkCanSend/{telephone}/{purpose}: whether a code of that purpose may be sent to the
+ * phone now; `waitSeconds` until it may (0 when it may, or when waiting does not help), `reason`
+ * null when it may. The answer's msg says the reason in the caller's language.
+ */
+export interface SmsSendStatus {
+  canSend: boolean;
+  waitSeconds: number;
+  reason: SmsRefusal | null;
+}
+
+/** Purposes whose code goes to a phone that must not have an account yet (register, new phone). */
+export const SMS_PURPOSES_FOR_NEW_PHONE: readonly SmsPurpose[] = ['register', 'editUserInfo'];
+
 /** SMS code limits: valid 5 min, one send per phone per 60 s, five wrong tries void it. */
 export const SMS_CODE_TTL_S = 300;
 export const SMS_RESEND_S = 60;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SMS_DAILY_CAP_PER_IP, SMS_DAILY_CAP_PER_PHONE } from '@tegang/domain';
+import { SMS_DAILY_CAP_PER_IP, SMS_DAILY_CAP_PER_PHONE, SMS_RESEND_S } from '@tegang/domain';
 import type { TestApp } from '../helpers';
 import {
   Clock,
@@ -68,11 +68,13 @@ describe('SMS codes (spec §7 getVerificationCode, FPCode, FNCode, checkCanSend)
     expect(again.status).toBe(429);
     expect(again.body.msg).toBe('发送过于频繁，请 40 秒后再试');
     const status = await t.call('GET', `/api/checkCanSend/${phone}/register`);
-    expect(status.body.data).toEqual({ canSend: false, waitSeconds: 40 });
+    expect(status.body.data).toEqual({ canSend: false, waitSeconds: 40, reason: 'tooFrequent' });
+    expect(status.body.msg).toBe('发送过于频繁，请 40 秒后再试');
     clock.advance(40);
     expect((await t.call('GET', `/api/checkCanSend/${phone}/register`)).body.data).toEqual({
       canSend: true,
       waitSeconds: 0,
+      reason: null,
     });
     expect((await t.call('GET', '/api/getVerificationCode', { query: { telephone: phone } })).status).toBe(
       200,
@@ -80,14 +82,50 @@ describe('SMS codes (spec §7 getVerificationCode, FPCode, FNCode, checkCanSend)
     expect(sentTo(phone)).toHaveLength(2);
   });
 
-  it('checkCanSend answers {canSend, waitSeconds} and names a bad purpose', async () => {
+  it('checkCanSend answers {canSend, waitSeconds, reason} and names a bad purpose', async () => {
     const phone = newPhone();
     const fresh = await t.call('GET', `/api/checkCanSend/${phone}/forgetPassword`);
     expect(fresh.status).toBe(200);
-    expect(fresh.body.data).toEqual({ canSend: true, waitSeconds: 0 });
-    const bad = await t.call('GET', `/api/checkCanSend/${phone}/nothing`);
+    expect(fresh.body.data).toEqual({ canSend: true, waitSeconds: 0, reason: null });
+    const bad = await t.call<{ errors: { field: string }[] }>('GET', `/api/checkCanSend/${phone}/nothing`);
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBe('验证码用途的取值无效');
+    expect(bad.body.data.errors[0]!.field).toBe('purpose');
+    const en = await t.call('GET', `/api/checkCanSend/${phone}/nothing`, { lang: 'en' });
+    expect(en.body.msg).toContain('Code purpose');
+  });
+
+  it('checkCanSend counts the purpose: a registered phone gets no register or new-phone code', async () => {
+    const account = await registerAccount(t, clock);
+    clock.advance(SMS_RESEND_S); // past the gap after the registration's own code
+    const phone = account.telephone;
+    for (const purpose of ['register', 'editUserInfo']) {
+      const taken = await t.call('GET', `/api/checkCanSend/${phone}/${purpose}`);
+      expect(taken.status).toBe(200);
+      expect(taken.body).toEqual({
+        code: 200,
+        msg: '该手机号已注册',
+        data: { canSend: false, waitSeconds: 0, reason: 'telephoneTaken' },
+      });
+    }
+    const en = await t.call('GET', `/api/checkCanSend/${phone}/register`, { lang: 'en' });
+    expect(en.body.msg).toBe('This phone number is already registered');
+    // the send route it predicts says the same
+    expect((await t.call('GET', '/api/getVerificationCode', { query: { telephone: phone } })).status).toBe(
+      409,
+    );
+
+    // recovery codes: the same answer for a phone with or without an account (no enumeration)
+    const unknown = newPhone();
+    for (const purpose of ['forgetPassword', 'forgetUserName']) {
+      const known = await t.call('GET', `/api/checkCanSend/${phone}/${purpose}`);
+      const other = await t.call('GET', `/api/checkCanSend/${unknown}/${purpose}`);
+      expect(known.body).toEqual(other.body);
+      expect(known.body.data).toEqual({ canSend: true, waitSeconds: 0, reason: null });
+    }
+    // a free phone may get a register code
+    const free = await t.call<{ canSend: boolean }>('GET', `/api/checkCanSend/${unknown}/register`);
+    expect(free.body.data.canSend).toBe(true);
   });
 
   it(`caps the sends per phone at ${SMS_DAILY_CAP_PER_PHONE} a day`, async () => {
@@ -103,6 +141,7 @@ describe('SMS codes (spec §7 getVerificationCode, FPCode, FNCode, checkCanSend)
     );
     expect(status.body.data.canSend).toBe(false);
     expect(status.body.data.waitSeconds).toBeGreaterThan(60);
+    expect(status.body.msg).toBe('今日获取验证码次数已达上限，请明天再试');
     expect(sentTo(phone)).toHaveLength(SMS_DAILY_CAP_PER_PHONE);
     clock.advance(86_400);
     expect((await askCode(t, clock, '/api/getVerificationCode', phone)).status).toBe(200);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   CANDIDATE_AUTH_HEADER,
   SMS_PURPOSES,
+  SMS_PURPOSES_FOR_NEW_PHONE,
   editPasswordSchema,
   editUserInfoSchema,
   forgetPasswordSchema,
@@ -14,8 +15,10 @@ import {
   phoneString,
   registerSchema,
   type SmsPurpose,
+  type SmsSendStatus,
 } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
+import { candidateInfoSchema, envelopeOf, fastSerializer } from '../../lib/fast-response';
 import { verifyPassword } from '../../lib/passwords';
 import { bearer, revokeSession } from '../../lib/sessions';
 import { perIpLimit } from '../../plugins/rate-limit';
@@ -139,17 +142,41 @@ export async function candidateRoutes(base: FastifyInstance) {
     async (req) => ok(req, !(await telephoneTaken(ctx.db, req.params.phone))),
   );
 
+  /**
+   * GET /api/checkCanSend/{telephone}/{purpose} (spec §7; purpose one of SMS_PURPOSES, else 400
+   * naming `purpose`): data {canSend, waitSeconds, reason} (SmsSendStatus), msg the reason in the
+   * caller's language. The purpose counts as its send route does: a register or editUserInfo code
+   * for a phone that already has an account is refused ('telephoneTaken', msg
+   * 'account.telephone.exists', as getVerificationCode and getEditCode answer 409); then the limits
+   * shared by every purpose ('dailyCap', 'tooFrequent' with the seconds left). A forgetPassword or
+   * forgetUserName answer does not depend on whether the phone has an account, as FPCode and FNCode
+   * do not (docs/security.md "Logins": no enumeration through recovery codes).
+   */
   app.get(
     '/api/checkCanSend/:telephone/:purpose',
     {
       config: { access: { open: true } },
       schema: {
         tags,
-        summary: 'Whether a code may be sent to the phone now: {canSend, waitSeconds}',
+        summary:
+          'Whether a code of the purpose may be sent to the phone now: {canSend, waitSeconds, reason}; reason telephoneTaken (register, editUserInfo), dailyCap or tooFrequent; msg says it',
         params: z.object({ telephone: phoneString(), purpose: z.enum(SMS_PURPOSES) }),
       },
     },
-    async (req) => ok(req, await smsSendStatus(ctx, req.params.telephone, req.ip)),
+    async (req) => {
+      const { telephone, purpose } = req.params;
+      if (SMS_PURPOSES_FOR_NEW_PHONE.includes(purpose) && (await telephoneTaken(ctx.db, telephone)))
+        return ok<SmsSendStatus>(
+          req,
+          { canSend: false, waitSeconds: 0, reason: 'telephoneTaken' },
+          'account.telephone.exists',
+        );
+      const status = await smsSendStatus(ctx, telephone, req.ip);
+      if (status.reason === 'dailyCap') return ok(req, status, 'sms.dailyCap');
+      if (status.reason === 'tooFrequent')
+        return ok(req, status, 'sms.tooFrequent', { seconds: status.waitSeconds });
+      return ok(req, status);
+    },
   );
 
   // ---- Registration and login ---------------------------------------------------------------------
@@ -220,7 +247,9 @@ export async function candidateRoutes(base: FastifyInstance) {
         summary:
           'The candidate of the session: {id, userName, realName, idCard, gender, birthday, telephone}',
         security: candidateSecurity,
+        response: { 200: envelopeOf(candidateInfoSchema) },
       },
+      serializerCompiler: fastSerializer,
     },
     async (req) => ok(req, toCandidateInfo(await loadCandidate(ctx.db, req.candidate!.id))),
   );

@@ -11,6 +11,7 @@ import {
   type Lang,
   type MessageKey,
   type SmsPurpose,
+  type SmsSendStatus,
 } from '@tegang/domain';
 import type { AppContext } from '../../context';
 import { AppError, ValidationError } from '../../lib/errors';
@@ -137,12 +138,12 @@ export async function issueSmsCode(ctx: AppContext, req: IssueRequest): Promise<
   }
 }
 
-/** Whether a code may be sent to `phone` now, and if not, in how many seconds. */
-export async function smsSendStatus(
-  ctx: AppContext,
-  phone: string,
-  ip: string,
-): Promise<{ canSend: boolean; waitSeconds: number }> {
+/**
+ * Whether a code may be sent to `phone` from `ip` now as far as the limits go (any purpose): the
+ * daily caps (reason 'dailyCap', waitSeconds to midnight China time), then the 60 s resend gap
+ * ('tooFrequent', the seconds left).
+ */
+export async function smsSendStatus(ctx: AppContext, phone: string, ip: string): Promise<SmsSendStatus> {
   const now = ctx.now().getTime();
   const day = cstDate(now);
   const [phoneCount, ipCount] = await Promise.all([
@@ -150,10 +151,12 @@ export async function smsSendStatus(
     ctx.kv.get(keyOf.dayIp(day, ip)),
   ]);
   if (Number(phoneCount) >= SMS_DAILY_CAP_PER_PHONE || Number(ipCount) >= SMS_DAILY_CAP_PER_IP)
-    return { canSend: false, waitSeconds: secondsToCstMidnight(now) };
+    return { canSend: false, waitSeconds: secondsToCstMidnight(now), reason: 'dailyCap' };
   const sentAt = await ctx.kv.get(keyOf.resend(phone));
   const wait = sentAt ? Math.ceil((Number(sentAt) + SMS_RESEND_S * 1000 - now) / 1000) : 0;
-  return wait > 0 ? { canSend: false, waitSeconds: wait } : { canSend: true, waitSeconds: 0 };
+  return wait > 0
+    ? { canSend: false, waitSeconds: wait, reason: 'tooFrequent' }
+    : { canSend: true, waitSeconds: 0, reason: null };
 }
 
 /**
