@@ -59,6 +59,17 @@ export async function auditEnrolls(
   }
 }
 
+/**
+ * POST /candidate/enroll/generateApply (encrypted {idList}, at most GENERATE_APPLY_MAX ids; key
+ * PERMISSIONS.enroll.generate): renders the enrolment-form PDFs of the records anew; data {count},
+ * the records regenerated (those outside the caller's region are skipped).
+ */
+export const generateEnrollForms = (idList: number[]): Promise<ApiResult<{ count: number }>> =>
+  requestEnvelope('POST', '/candidate/enroll/generateApply', { data: { idList }, encrypted: true });
+
+/** The most records one generateApply call takes (the server's limit). */
+export const GENERATE_APPLY_MAX = 200;
+
 /** POST /candidate/enroll/exportToken: a single-use link to the xlsx of the filtered list. */
 export const enrollExportLink = (filters: EnrollFilters) =>
   http.post<{ url: string }>('/candidate/enroll/exportToken', filters);

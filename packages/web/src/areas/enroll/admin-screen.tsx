@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Image } from 'antd';
-import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { App, Button, Image } from 'antd';
+import { CheckOutlined, CloseOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { ProFormText, type ProColumns, type ProDescriptionsItemProps } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,8 @@ import {
   enrollAuditStatusOptions,
   enrollCreateStatusOptions,
   enrollExportLink,
+  generateEnrollForms,
+  GENERATE_APPLY_MAX,
   getEnroll,
   pageEnrolls,
   updateEnrollPhone,
@@ -36,6 +38,7 @@ import {
 } from './admin-api';
 import { listPlanOptions } from '../recruit-plan/api';
 import { ExportButton } from '../../components/export-button';
+import { DisabledReason } from '../../components/disabled-reason';
 import {
   CrudTable,
   RowButton,
@@ -97,6 +100,7 @@ export default function EnrollPage() {
   const createStatus = useOptionsEnum('enrollCreateStatus', enrollCreateStatusOptions, createStatusBadge);
   const auditStatus = useOptionsEnum('enrollAuditStatus', enrollAuditStatusOptions, auditStatusBadge);
   const actions = useActions();
+  const { message } = App.useApp();
   const [rejecting, setRejecting] = useState<
     (RejectTarget & { reload: () => void; decided?: () => void }) | null
   >(null);
@@ -110,6 +114,27 @@ export default function EnrollPage() {
       content,
       okTestId: 'enroll-pass-ok',
       call: () => auditEnrolls({ ...auditedAsRead(rows), auditStatus: AUDIT_STATUS.passed }, reload),
+      reload,
+    });
+  /**
+   * 重新生成报名表: confirm with the count, then POST /candidate/enroll/generateApply with the selected
+   * ids; the toast says how many forms were made anew and how many were not.
+   */
+  const generate = (rows: EnrollRow[], reload: () => void) =>
+    actions.confirm({
+      content: t('admin.enroll.generateConfirm', { count: rows.length }),
+      okTestId: 'enroll-generate-ok',
+      call: () => generateEnrollForms(rows.map((r) => r.id)),
+      successKey: false,
+      onSuccess: (answer) => {
+        const count = answer.data.count;
+        const skipped = rows.length - count;
+        void message.success(
+          skipped > 0
+            ? t('admin.enroll.generatedSkipped', { count, skipped })
+            : t('admin.enroll.generated', { count }),
+        );
+      },
       reload,
     });
   const reject = (rows: EnrollRow[], title: string, reload: () => void, decided?: () => void) =>
@@ -254,7 +279,7 @@ export default function EnrollPage() {
     rowLabel: (row) => row.name,
     editLabel: t('admin.enroll.editPhone'),
     actionsWidth: 300,
-    selectable: (can) => can(PERMISSIONS.enroll.audit),
+    selectable: (can) => can(PERMISSIONS.enroll.audit) || can(PERMISSIONS.enroll.generate),
     toolbar: (ctx) => [
       ...(canAudit(ctx)
         ? [
@@ -289,6 +314,30 @@ export default function EnrollPage() {
             >
               {t('admin.enroll.batchReject')}
             </Button>,
+          ]
+        : []),
+      ...(ctx.can(PERMISSIONS.enroll.generate)
+        ? [
+            <DisabledReason
+              key="generate"
+              testId="enroll-generate-reason"
+              reason={
+                !ctx.selectedRows.length
+                  ? t('admin.enroll.selectFirst')
+                  : ctx.selectedRows.length > GENERATE_APPLY_MAX
+                    ? t('admin.enroll.generateTooMany', { max: GENERATE_APPLY_MAX })
+                    : null
+              }
+            >
+              <Button
+                icon={<FilePdfOutlined />}
+                disabled={!ctx.selectedRows.length || ctx.selectedRows.length > GENERATE_APPLY_MAX}
+                data-testid="enroll-generate"
+                onClick={() => generate(ctx.selectedRows, ctx.reload)}
+              >
+                {t('admin.enroll.generate')}
+              </Button>
+            </DisabledReason>,
           ]
         : []),
       ...(ctx.can(PERMISSIONS.enroll.export)

@@ -13,6 +13,14 @@ const zh = {
   'admin.enroll.batchReject': '批量不通过',
   'admin.enroll.passConfirm': '是否确认审核通过“{name}”的报名？',
   'admin.enroll.passManyConfirm': '通过所选 {count} 条报名？',
+  'admin.enroll.generate': '重新生成报名表',
+  'admin.enroll.generateConfirm':
+    '为所选 {count} 条报名重新生成报名表（PDF）？考生下载到的将是新生成的报名表。',
+  'admin.enroll.generated': '已重新生成 {count} 份报名表',
+  'admin.enroll.generatedSkipped':
+    '已重新生成 {count} 份报名表，{skipped} 条未生成（已删除或不在您的管辖地区内）',
+  'admin.enroll.generateTooMany': '一次最多重新生成 {max} 份报名表',
+  'admin.enroll.selectFirst': '请先在列表中勾选报名记录',
   'admin.enroll.rejectTitle': '审核不通过 — {name}',
   'admin.enroll.rejectManyTitle': '审核不通过（所选 {count} 条报名）',
   'admin.enroll.auditSection': '审核信息',
@@ -82,6 +90,14 @@ const en: Record<keyof typeof zh, string> = {
   'admin.enroll.batchReject': 'Reject selected',
   'admin.enroll.passConfirm': 'Pass the application of “{name}”?',
   'admin.enroll.passManyConfirm': 'Pass the {count} selected applications?',
+  'admin.enroll.generate': 'Regenerate forms',
+  'admin.enroll.generateConfirm':
+    'Regenerate the enrolment form (PDF) of the {count} selected applications? Candidates will download the new form.',
+  'admin.enroll.generated': '{count} enrolment forms regenerated',
+  'admin.enroll.generatedSkipped':
+    '{count} enrolment forms regenerated; {skipped} were not (deleted, or outside your region)',
+  'admin.enroll.generateTooMany': 'At most {max} forms can be regenerated at once',
+  'admin.enroll.selectFirst': 'Select enrolments in the list first',
   'admin.enroll.rejectTitle': 'Reject — {name}',
   'admin.enroll.rejectManyTitle': 'Reject the {count} selected applications',
   'admin.enroll.auditSection': 'Audit',
