@@ -224,11 +224,8 @@ function Shell() {
             short={mobile}
             style={{ ...headerButtonStyle, paddingInline: mobile ? 6 : undefined }}
           />
-          <WebLockButton
-            name={state.userInfo?.realName ?? ''}
-            mobile={mobile}
-            style={{ ...headerButtonStyle, paddingInline: mobile ? 6 : undefined }}
-          />
+          {/* On a phone the header keeps its room for the title: the lock is in the drawer. */}
+          {!mobile && <WebLockButton name={state.userInfo?.realName ?? ''} style={headerButtonStyle} />}
           <Button
             type="text"
             icon={<LogoutOutlined />}
@@ -286,6 +283,9 @@ function Shell() {
           width={280}
           styles={{ body: { padding: 0 } }}
           title={t('web.title')}
+          footer={
+            <WebLockButton name={state.userInfo?.realName ?? ''} style={{ width: '100%', minHeight: 44 }} />
+          }
         >
           <Sidebar onNavigate={() => setDrawer(false)} />
         </Drawer>

@@ -9,17 +9,10 @@ import { WEB_LOCK_PATH, canLock, hasLockPassword, lockWeb } from './lock-store';
 /**
  * The header's lock button of the front site, as the console's (spec §4 "Lock"): without a lock
  * password a dialog sets one (required: 锁屏密码不能为空), otherwise it locks at once; then the lock page.
- * Not shown where the browser gives no Web Crypto (a page served over plain HTTP).
+ * In the header on a computer, in the menu drawer's footer on a phone. Not shown where the browser
+ * gives no Web Crypto (a page served over plain HTTP).
  */
-export function WebLockButton({
-  name,
-  mobile,
-  style,
-}: {
-  name: string;
-  mobile: boolean;
-  style: CSSProperties;
-}) {
+export function WebLockButton({ name, style }: { name: string; style: CSSProperties }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -43,7 +36,7 @@ export function WebLockButton({
         onClick={() => (hasLockPassword() ? void lock() : setOpen(true))}
         style={style}
       >
-        {mobile ? null : t('web.lock.button')}
+        {t('web.lock.button')}
       </Button>
       <Modal
         open={open}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
@@ -15,6 +15,9 @@ import { WEB_LOCK_KEY, clearWebLock } from './lock-store';
  * password (required), later ones lock at once; too many wrong passwords end the session. The real
  * candidate router; the server answers every call with a 404 (the pages' content does not matter).
  */
+// The whole site renders on a loaded machine: its lazy pages and antd's dialogs take their time.
+configure({ asyncUtilTimeout: 5000 });
+
 const fetchMock = vi.fn(async () => ({
   status: 200,
   json: async () => ({ code: 404, msg: '', data: null }),
@@ -32,6 +35,11 @@ function renderSite(path: string) {
 }
 
 const at = () => router.state.location.pathname;
+/** The lock button: jsdom is a phone, so it is in the menu drawer's footer. */
+async function lockButton(): Promise<HTMLElement> {
+  fireEvent.click(await screen.findByTestId('menu-toggle'));
+  return screen.findByTestId('web-lock-button');
+}
 const type = (id: string, value: string) => fireEvent.change(screen.getByTestId(id), { target: { value } });
 
 describe('the front site lock', { timeout: 20_000 }, () => {
@@ -47,7 +55,7 @@ describe('the front site lock', { timeout: 20_000 }, () => {
 
   it('sets the password on the first lock, guards every page, and unlocking returns to the page', async () => {
     renderSite('/web/enroll_table');
-    fireEvent.click(await screen.findByTestId('web-lock-button'));
+    fireEvent.click(await lockButton());
     fireEvent.click(await screen.findByTestId('web-lock-set-ok'));
     expect(await screen.findByText('锁屏密码不能为空')).toBeTruthy();
     type('web-lock-set-password', 'Lock-1');
@@ -71,14 +79,14 @@ describe('the front site lock', { timeout: 20_000 }, () => {
     await waitFor(() => expect(at()).toBe('/web/enroll_table'));
 
     // The password is kept: the next lock is at once, without the dialog.
-    fireEvent.click(await screen.findByTestId('web-lock-button'));
+    fireEvent.click(await lockButton());
     await screen.findByTestId('web-lock-page');
     expect(screen.queryByTestId('web-lock-set-password')).toBeNull();
   });
 
   it(`ends the session after ${UNLOCK_MAX_FAILURES} wrong passwords; unlocked, the lock page is the home`, async () => {
     renderSite('/web/user_info');
-    fireEvent.click(await screen.findByTestId('web-lock-button'));
+    fireEvent.click(await lockButton());
     type('web-lock-set-password', 'Lock-1');
     fireEvent.click(await screen.findByTestId('web-lock-set-ok'));
     await screen.findByTestId('web-lock-page');
