@@ -26,11 +26,23 @@ export function menuRoutes(nodes: readonly MenuNode[], lang: string): MenuDataIt
       return {
         key: `menu-${n.id}`,
         path,
+        // spec §3 "Menu item" query: the page of a leaf opens with it (menuHref)
+        ...(n.query && !children.length ? { query: n.query } : {}),
         name: menuLabel(n, lang),
         icon: <MenuIcon name={n.icon} />,
         ...(children.length ? { children } : {}),
       };
     });
+}
+
+/**
+ * Where a sidebar item links: its path, with the item's route query (spec §3 "Menu item" `query`,
+ * `name=value&…`) after a '?' for a console page; an http(s) or embedded path stays as it is.
+ */
+export function menuHref(item: Pick<MenuDataItem, 'path'> & { query?: string | null }): string | undefined {
+  const { path, query } = item;
+  if (!path || !query || isExternal(path) || isEmbedded(path)) return path;
+  return `${path}?${query}`;
 }
 
 /** The menu label of the leaf for `pathname`, if the menu has one. */

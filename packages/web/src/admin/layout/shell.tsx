@@ -33,7 +33,7 @@ import { LangSwitch } from '../lang-switch';
 import { HOME_PATH, PAGES } from '../pages';
 import { session, useSession } from '../session';
 import { usePageTitle } from '../title';
-import { isExternal, menuRoutes, menuTitleOf } from './menu';
+import { isExternal, menuHref, menuRoutes, menuTitleOf } from './menu';
 import { YES } from '@tegang/domain';
 
 /**
@@ -140,7 +140,7 @@ export default function Shell() {
               {dom}
             </a>
           ) : (
-            <Link to={item.path ?? HOME_PATH} data-testid={`menu-${item.path}`}>
+            <Link to={menuHref(item) ?? HOME_PATH} data-testid={`menu-${item.path}`}>
               {dom}
             </Link>
           )
