@@ -64,7 +64,7 @@ export function registerAccess(app: FastifyInstance): void {
     if (!req.routeOptions.config.encrypted) return;
     if (!isEncryptedBody(req.body)) throw new AppError(400, 'error.encryption');
     try {
-      const { payload, aesKey } = app.ctx.keys.decrypt(req.body);
+      const { payload, aesKey } = await app.ctx.keys.decrypt(req.body);
       req.body = payload;
       req.aesKey = aesKey;
     } catch {

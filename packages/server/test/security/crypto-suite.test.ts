@@ -67,14 +67,14 @@ describe.each([
     const payload = { userName: '张三', password: 'Pa55-word·密码', list: [1, 2, 3], nested: { ok: true } };
     const { body, key } = await encryptPayload(server, payload);
     expect(JSON.stringify(body)).not.toContain('Pa55');
-    const opened = t.app.ctx.keys.decrypt(body);
+    const opened = await t.app.ctx.keys.decrypt(body);
     expect(opened.payload).toEqual(payload);
     const answer = t.app.ctx.keys.encrypt(opened.aesKey, { token: '令牌-abc', n: 42 });
     expect(await decryptData(key, answer)).toEqual({ token: '令牌-abc', n: 42 });
     // A large payload (a long form) round-trips too.
     const big = { text: '长文本'.repeat(20_000) };
     const sealed = await encryptPayload(server, big);
-    expect(t.app.ctx.keys.decrypt(sealed.body).payload).toEqual(big);
+    expect((await t.app.ctx.keys.decrypt(sealed.body)).payload).toEqual(big);
   });
 
   it('any altered part of a request or an answer is refused', async () => {
@@ -87,8 +87,8 @@ describe.each([
       { ...body, d: flip(body.d) },
       { ...body, d: flip(body.d, fromBase64(body.d).length - 1) },
     ] satisfies EncryptedBody[])
-      expect(() => t.app.ctx.keys.decrypt(altered)).toThrow();
-    const { aesKey } = t.app.ctx.keys.decrypt(body);
+      await expect(t.app.ctx.keys.decrypt(altered)).rejects.toThrow();
+    const { aesKey } = await t.app.ctx.keys.decrypt(body);
     const answer = t.app.ctx.keys.encrypt(aesKey, { b: 2 });
     await expect(decryptData(key, { ...answer, d: flip(answer.d) })).rejects.toThrow();
     if (suite === 'gm') {

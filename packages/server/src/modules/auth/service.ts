@@ -17,7 +17,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import { checkLogin } from '../../lib/login';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { revokeCached } from '../../lib/session-cache';
-import { openSession } from '../../lib/sessions';
+import { openLoginSession } from '../../lib/sessions';
 import { findForLogin } from '../candidate/service';
 import { loginFailureMessage, recordLogin, type LoginKind } from '../monitor/service';
 import { allMenus, menuTree } from '../system/menu/service';
@@ -58,14 +58,11 @@ export async function logIn(
       captcha,
       uuid,
     });
-    const token = await openSession(ctx.db, kind, id, req, ctx.now());
-    await recordLogin(ctx.db, req, {
+    // The session and its login-log entry in one statement.
+    return await openLoginSession(ctx.db, kind, id, req, ctx.now(), {
       userName,
-      kind,
-      success: true,
       msg: translate('zh', 'auth.login.succeeded'),
     });
-    return token;
   } catch (err) {
     await recordLogin(ctx.db, req, { userName, kind, success: false, msg: loginFailureMessage(err) });
     throw err;
