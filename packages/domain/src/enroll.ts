@@ -463,8 +463,12 @@ export interface CanCandidate {
  * (GET /candidate/enroll/{id}) and the candidate's own (GET /api/enroll/getEnrollByPlanId/{planId}).
  */
 export type EnrollDetail = Enroll & { pictureData: string | null };
-/** The candidate's own enrolment (GET /api/enroll/getEnrollByPlanId/{planId}). */
-export type CandidateEnroll = EnrollDetail;
+/**
+ * The candidate's own enrolment (GET /api/enroll/getEnrollByPlanId/{planId}) with the address of its
+ * photo (null when none): GET {pictureUrl} with the candidate's token answers the JPEG, cacheable for a
+ * year (the address changes with the photo).
+ */
+export type CandidateEnroll = Enroll & { pictureUrl: string | null };
 
 /** A one-time download link ({url}, valid 5 minutes) of an enrolment form or an export. */
 export interface DownloadLink {

@@ -1,6 +1,7 @@
 import { releaseRunningJobs } from './jobs';
 import { pgBossJobs } from './jobs/queue';
 import { registerCompression } from './plugins/compress';
+import { changesReference, invalidateReference, setReferenceTtl } from './lib/reference-cache';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -94,6 +95,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     routes: [],
   };
   app.decorate('ctx', ctx);
+  setReferenceTtl(database.db, config.referenceCacheSeconds * 1000);
   // Before any route: the drain's Connection: close and the metrics' hooks apply to every answer.
   registerDrain(app);
   registerMetrics(app);
@@ -103,6 +105,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('aesKey', null);
   app.addHook('onRequest', async (req) => {
     req.lang = resolveLang(req.headers['accept-language']);
+  });
+  // An administrator's change to plans, demand, dictionaries or regions clears this node's reference
+  // results before the answer leaves (lib/reference-cache.ts; other nodes within REFERENCE_CACHE_SECONDS).
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode < 300 && changesReference(req.method, req.routeOptions.url))
+      invalidateReference(ctx.db);
+    return payload;
   });
   app.addHook('onClose', async () => {
     // No new job is taken here; the jobs running here go back to the queue for another node (stopping

@@ -33,6 +33,7 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySetting,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATIO_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  REFERENCE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   LOG_RETENTION_DAYS: z.coerce.number().int().min(180).max(36_500).default(180),
   WEB_DIST: z.string().optional(),
   RESULT_ENCRYPTION_KEYS: z
@@ -142,6 +143,11 @@ export interface Config {
    * the candidate's subject ratios (plan-data/post-counts.ts); 0 reads them on every request.
    */
   ratioCacheSeconds: number;
+  /**
+   * Seconds a node keeps the open plan, the demand cascade, regions and dictionaries in memory
+   * (lib/reference-cache.ts): how long another node's administrator change can take to show; 0 off.
+   */
+  referenceCacheSeconds: number;
   /**
    * Days operation- and login-log entries are kept before a log administrator may remove them
    * (LOG_RETENTION_DAYS, at least 180: MLPS 2.0, Cybersecurity Law art. 21; docs/security.md "Trails").
@@ -318,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     ratioCacheSeconds: e.RATIO_CACHE_SECONDS,
+    referenceCacheSeconds: e.REFERENCE_CACHE_SECONDS,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     webDist: path.resolve(e.WEB_DIST ?? serverPath('../web/dist')),
     filesDir: path.join(dataDir, 'files'),

@@ -87,6 +87,9 @@ export async function createTestApp(
     CAPTCHA_RATE_LIMIT: '0',
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // Tests change plans and demand in the database directly and read them back at once; the
+    // reference-cache tests turn the cache on.
+    REFERENCE_CACHE_SECONDS: '0',
     // The keys as a node of a shared database needs them (README "Several nodes"), unless the test
     // gives its own (as the variable or its _FILE).
     ...givenKeys(options.env, {

@@ -141,7 +141,16 @@ describe('POST /api/apply', () => {
       pdfDownloadNum: 0,
     });
     expect(mine.body.data.enrollCounty).toBeTruthy();
-    expect(mine.body.data.pictureData).toMatch(/^data:image\/jpeg;base64,/);
+    expect(mine.body.data.pictureUrl).toMatch(
+      new RegExp(`^/api/enroll/photo/${mine.body.data.id}/[\\w-]{22}\\.jpg$`),
+    );
+    const picture = await t.app.inject({
+      method: 'GET',
+      url: mine.body.data.pictureUrl,
+      headers: { 'user-authorization': `Bearer ${c.token}` },
+    });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     const second = await apply(c.token, fields, { data: await photo() });
     expect(second.status).toBe(409);
     expect(second.body.msg).toContain('不能重复报名');
@@ -157,7 +166,8 @@ describe('POST /api/apply', () => {
       candidateToken: c.token,
     });
     expect(mine.body.data.address).toBe('贵州省安顺市西秀区新地址');
-    expect(mine.body.data.pictureData).toMatch(/^data:image\/jpeg/);
+    // no new photo: the same one, at the same address
+    expect(mine.body.data.pictureUrl).toMatch(/^\/api\/enroll\/photo\//);
   });
 
   it.each([

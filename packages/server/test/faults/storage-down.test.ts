@@ -40,16 +40,17 @@ describe('the S3 server stops', () => {
       database: 'up',
       storage: 'up',
     });
-    await s3.stop();
-
-    const read = await t.call<{ pictureData: string }>(
+    const own = await t.call<{ pictureUrl: string }>(
       'GET',
       `/api/enroll/getEnrollByPlanId/${applied.ctx.plan.id}`,
       { candidateToken: applied.candidate.token },
     );
+    await s3.stop();
+
+    const read = await t.call('GET', own.body.data.pictureUrl, { candidateToken: applied.candidate.token });
     expect(read.status).toBe(503);
     expect(read.body.msg).toBe('文件存储暂时不可用，请稍后再试');
-    const en = await t.call('GET', `/api/enroll/getEnrollByPlanId/${applied.ctx.plan.id}`, {
+    const en = await t.call('GET', own.body.data.pictureUrl, {
       candidateToken: applied.candidate.token,
       lang: 'en',
     });

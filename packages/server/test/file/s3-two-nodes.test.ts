@@ -57,7 +57,13 @@ describe('S3 storage shared by two nodes', () => {
       headers: { 'user-authorization': `Bearer ${candidate.token}` },
     });
     expect(mine.statusCode).toBe(200);
-    expect(mine.json().data.pictureData).toMatch(/^data:image\/jpeg;base64,.{100}/);
+    const picture = await b.inject({
+      method: 'GET',
+      url: mine.json().data.pictureUrl,
+      headers: { 'user-authorization': `Bearer ${candidate.token}` },
+    });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.rawPayload.length).toBeGreaterThan(100);
 
     const link = await b.inject({
       method: 'GET',

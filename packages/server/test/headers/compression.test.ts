@@ -47,16 +47,20 @@ describe('compressed answers (the login page was 1.09 MB uncompressed)', () => {
     expect(plain.json().code).toBe(200);
   });
 
-  it("sends the candidate's own enrolment (mostly the photo, already JPEG) uncompressed", async () => {
+  it("sends the candidate's photo (already JPEG) uncompressed, at its own address outside the JSON", async () => {
     const { candidate, ctx } = await applyToOpenPlan(t);
+    const headers = { 'accept-encoding': 'br, gzip', 'user-authorization': `Bearer ${candidate.token}` };
     const raw = await t.app.inject({
       method: 'GET',
       url: `/api/enroll/getEnrollByPlanId/${ctx.plan.id}`,
-      headers: { 'accept-encoding': 'br, gzip', 'user-authorization': `Bearer ${candidate.token}` },
+      headers,
     });
     expect(raw.statusCode).toBe(200);
-    expect(raw.headers['content-encoding']).toBeUndefined();
-    expect(raw.json().data.pictureData).toMatch(/^data:image\/jpeg;base64,/);
+    expect(raw.json().data.pictureData).toBeUndefined();
+    const photo = await t.app.inject({ method: 'GET', url: raw.json().data.pictureUrl, headers });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    expect(photo.headers['content-encoding']).toBeUndefined();
   });
 
   it('serves the built assets from their precompressed copies', async () => {

@@ -7,7 +7,8 @@ import { applyToOpenPlan, makeAdmin, makeCandidate, openPlanAndDemand } from '..
 /** Reference data (spec §7 listDictItem, regionTreeDict), the admin's region tree (§6), the enrolment notice. */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The region cache on, as in production (the test helper turns it off).
+  t = await createTestApp({ env: { REFERENCE_CACHE_SECONDS: '60' } });
 });
 afterAll(() => t.close());
 
@@ -35,7 +36,7 @@ describe('dictionaries and regions', () => {
     expect(cities.body.data.map((c) => c.name)).toContain('南明区');
   });
 
-  it('reads the regions once and answers from the result for a minute (not the query again)', async () => {
+  it('reads the regions once and answers from the result for REFERENCE_CACHE_SECONDS (not the query again)', async () => {
     const names = async () =>
       (
         await t.call<RegionNode[]>('GET', '/system/region/regionTreeDict', { query: { code: '520100' } })

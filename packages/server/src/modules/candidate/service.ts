@@ -1,4 +1,4 @@
-import { and, eq, ne, or } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import {
   checkSmsCode,
   type CandidateInfo,
@@ -14,6 +14,7 @@ import type { Db } from '../../db';
 import { authSession, candidateUser } from '../../db/schema';
 import { AppError, unauthorized } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { perDb } from '../../lib/per-db';
 import { revokeCached } from '../../lib/session-cache';
 
 /**
@@ -36,9 +37,18 @@ export function toCandidateInfo(row: CandidateRow): CandidateInfo {
   };
 }
 
+/** The account by id, prepared once per database (Drizzle `.prepare`: a named statement). */
+const candidateById = perDb((db: Db) =>
+  db
+    .select()
+    .from(candidateUser)
+    .where(eq(candidateUser.id, sql.placeholder('id')))
+    .prepare('candidate_by_id'),
+);
+
 /** The candidate behind a session; 401 when the account is gone or no longer active (state '0'). */
 export async function loadCandidate(db: Db, id: number): Promise<CandidateRow> {
-  const [row] = await db.select().from(candidateUser).where(eq(candidateUser.id, id));
+  const [row] = await candidateById(db).execute({ id });
   if (!row || row.state !== CANDIDATE_STATE.active) throw unauthorized();
   return row;
 }

@@ -10,15 +10,18 @@ import {
   type MessageKey,
 } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
+import { photoParams, sendPhoto } from './photo-route';
 import { exportRoutes } from '../../lib/export-routes';
 import { idListSchema, idParamSchema, pagingSchema } from '../../lib/paging';
 import {
+  ADMIN_PHOTO_PREFIX,
   deleteEnrolls,
   enrollmentDetail,
   exportEnrolls,
   exportLink,
   pageEnrollsInScope,
   regenerateForms,
+  scopedPhoto,
   updateEnrollPhone,
 } from './service';
 
@@ -75,6 +78,25 @@ export async function enrollAdminRoutes(base: FastifyInstance) {
       },
     },
     async (req) => ok(req, await enrollmentDetail(ctx, req.params.id, req.admin!.scope)),
+  );
+
+  app.get(
+    `${ADMIN_PHOTO_PREFIX}/:id/:file`,
+    {
+      config: { access: { permission: P.query } },
+      compress: false,
+      schema: {
+        tags: ['enroll'],
+        summary:
+          'The photo (JPEG) of an enrolment in the caller’s region, at {id}/{version}.jpg (version: photoVersion of the stored photo); 404 outside the region or for another version. Cache-Control private, a year, immutable',
+        params: photoParams,
+      },
+    },
+    async (req, reply) => {
+      const version = req.params.file.slice(0, -4);
+      const data = await scopedPhoto(ctx, req.params.id, version, req.admin!.scope);
+      return sendPhoto(reply, data, 'Authorization');
+    },
   );
 
   app.put(

@@ -1,17 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idNumber } from '@tegang/domain';
+import { CANDIDATE_AUTH_HEADER, idNumber } from '@tegang/domain';
+import {
+  candidateEnrollSchema,
+  canCandidateSchema,
+  envelopeOf,
+  fastSerializer,
+} from '../../lib/fast-response';
+import { photoParams, sendPhoto } from './photo-route';
 import { attachment } from '../../lib/downloads';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import {
   applyFlag,
+  CANDIDATE_PHOTO_PREFIX,
   candidateStatus,
   downloadEnrollForm,
   editApplication,
   enrollFormLink,
   ownEnrollment,
+  ownPhoto,
   PHOTO_FIELD,
   photoError,
   submitApplication,
@@ -62,7 +71,9 @@ export async function enrollCandidateRoutes(base: FastifyInstance) {
         tags: ['candidate'],
         summary:
           'Check-candidate response (spec §3): {canCandidate, planId, message, limitBirth, birthLimits, plan}; message says when enrolment opens or that it ended. With no open plan, planId/plan are the latest closed plan the candidate applied to, else null',
+        response: { 200: envelopeOf(canCandidateSchema) },
       },
+      serializerCompiler: fastSerializer,
     },
     async (req) => ok(req, await candidateStatus(ctx, req.candidate!.id, req.lang)),
   );
@@ -75,7 +86,9 @@ export async function enrollCandidateRoutes(base: FastifyInstance) {
         tags: ['candidate'],
         summary: "The apply-info flag: '1' when the candidate has applied to the plan, else '0'",
         params: planIdParams,
+        response: { 200: envelopeOf(z.enum(['0', '1'])) },
       },
+      serializerCompiler: fastSerializer,
     },
     async (req) => ok(req, await applyFlag(ctx.db, req.params.planId, req.candidate!.id)),
   );
@@ -117,17 +130,36 @@ export async function enrollCandidateRoutes(base: FastifyInstance) {
   app.get(
     '/api/enroll/getEnrollByPlanId/:planId',
     {
-      // The answer is mostly the photo as base64 JPEG: brotli spent ~75 % of the route's CPU to save a
-      // quarter of its bytes, on the read every candidate page makes.
-      compress: false,
       config: { access },
       schema: {
         tags: ['candidate'],
-        summary: "The candidate's own enrolment in a plan (Enroll + pictureData), or null",
+        summary:
+          "The candidate's own enrolment in a plan (Enroll + pictureUrl: the photo's own address, GET with the candidate token), or null",
         params: planIdParams,
+        response: { 200: envelopeOf(candidateEnrollSchema) },
       },
+      serializerCompiler: fastSerializer,
     },
     async (req) => ok(req, await ownEnrollment(ctx, req.params.planId, req.candidate!.id)),
+  );
+
+  app.get(
+    `${CANDIDATE_PHOTO_PREFIX}/:id/:file`,
+    {
+      config: { access },
+      // A JPEG is compressed already.
+      compress: false,
+      schema: {
+        tags: ['candidate'],
+        summary:
+          "The candidate's own enrolment photo (JPEG) at the pictureUrl of getEnrollByPlanId: {id}/{version}.jpg; 404 for another candidate's enrolment or an old version. Cache-Control private, a year, immutable",
+        params: photoParams,
+      },
+    },
+    async (req, reply) => {
+      const data = await ownPhoto(ctx, req.params.id, req.params.file.slice(0, -4), req.candidate!.id);
+      return sendPhoto(reply, data, CANDIDATE_AUTH_HEADER);
+    },
   );
 
   app.get(

@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
 import { and, desc, eq, ilike, inArray, like, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -52,6 +53,8 @@ import { writeEnrollExport } from '../../documents/enroll-export';
 import { consumeDownloadToken, issueDownloadToken } from '../../lib/downloads';
 import { exportFileName, exportLink as makeExportLink, openExport } from '../../lib/exports';
 import { findCandidateClosedPlan, findOpenPlan } from '../recruit-plan/service';
+import { cachedReference } from '../../lib/reference-cache';
+import { perDb } from '../../lib/per-db';
 import { normalizePhoto, requirePhoto } from '../../lib/photos';
 import { removeFiles } from '../../integrations/storage';
 import { scopeWhere } from '../../lib/scope';
@@ -407,7 +410,9 @@ const ownedBy = (candidateId: number, where: SQL) => and(where, eq(enroll.candid
  * stage (its form and results stay readable, read-only); else null.
  */
 export async function candidatePlan(ctx: AppContext, candidateId: number): Promise<RecruitPlan | null> {
-  const open = await findOpenPlan(ctx.db);
+  // The open plan from memory (lib/reference-cache.ts): a plan edit clears it; applying reads the plan
+  // again under a lock (requireOpenWindow), so a plan a few seconds old only shapes what a page shows.
+  const open = await cachedReference(ctx.db, 'openPlan', () => findOpenPlan(ctx.db));
   if (open && (await applyFlag(ctx.db, open.id, candidateId)) === APPLY_FLAG.applied) return open;
   const own = await findCandidateClosedPlan(ctx.db, candidateId);
   if (own && (!open || planPhase(own, ctx.now()).phase !== 'finished')) return own;
@@ -451,14 +456,40 @@ export async function candidateStatus(
   };
 }
 
-/** GET /api/apply/{planId}: APPLY_FLAG.applied when the candidate has an enrolment in the plan. */
+/**
+ * GET /api/apply/{planId}: APPLY_FLAG.applied when the candidate has an enrolment in the plan. A named
+ * (server-side prepared) statement on the pool: no query building, one parse per connection.
+ */
 export async function applyFlag(db: Db, planId: number, candidateId: number): Promise<ApplyFlag> {
-  const [row] = await db
-    .select({ id: enroll.id })
-    .from(enroll)
-    .where(ownedBy(candidateId, eq(enroll.planId, planId)));
-  return row ? APPLY_FLAG.applied : APPLY_FLAG.none;
+  const { rowCount } = await poolOf(db).query({
+    name: 'enroll_apply_flag',
+    text: 'select 1 from enroll where plan_id = $1 and candidate_id = $2',
+    values: [planId, candidateId],
+  });
+  return rowCount ? APPLY_FLAG.applied : APPLY_FLAG.none;
 }
+
+/** The pool under a Drizzle handle (node-postgres), for named prepared statements. */
+const poolOf = (db: Db) => (db as unknown as { $client: Pool }).$client;
+
+/**
+ * The own-enrolment read of getEnrollByPlanId and of the photo route, prepared once per database
+ * (Drizzle `.prepare`: built once, a named statement on each connection).
+ */
+const ownEnrollQuery = perDb((db: Db) =>
+  db
+    .select({ row: enroll, year: recruitPlan.year, name: recruitPlan.name })
+    .from(enroll)
+    .innerJoin(recruitPlan, eq(recruitPlan.id, enroll.planId))
+    .where(
+      and(
+        eq(enroll.planId, sql.placeholder('planId')),
+        eq(enroll.candidateId, sql.placeholder('candidateId')),
+      ),
+    )
+    .limit(1)
+    .prepare('enroll_own_by_plan'),
+);
 
 /** A multipart application as the route read it: the text fields and the photo (null when none). */
 export interface Submission {
@@ -586,16 +617,67 @@ export async function editApplication(
   return current.row.id;
 }
 
-/** GET /api/enroll/getEnrollByPlanId/{planId}: the own enrolment with its photo, or null. */
+/**
+ * GET /api/enroll/getEnrollByPlanId/{planId}: the own enrolment with the address of its photo
+ * (CANDIDATE_PHOTO_PREFIX, see photoPath), or null.
+ */
 export async function ownEnrollment(
   ctx: AppContext,
   planId: number,
   candidateId: number,
 ): Promise<CandidateEnroll | null> {
-  const found = await findEnroll(ctx.db, ownedBy(candidateId, eq(enroll.planId, planId)));
+  const [found] = await ownEnrollQuery(ctx.db).execute({ planId, candidateId });
   if (!found) return null;
-  return { ...toEnroll(found.row, found.plan), pictureData: await photoDataUrl(ctx, found.row.picture) };
+  return {
+    ...toEnroll(found.row, { year: found.year, name: found.name }),
+    pictureUrl: found.row.picture ? photoPath(CANDIDATE_PHOTO_PREFIX, found.row.id, found.row.picture) : null,
+  };
 }
+
+/** Where the candidate reads their own photo: {prefix}/{enrollId}/{version}.jpg. */
+export const CANDIDATE_PHOTO_PREFIX = '/api/enroll/photo';
+/** Where an administrator reads the photo of an enrolment in their region. */
+export const ADMIN_PHOTO_PREFIX = '/candidate/enroll/photo';
+
+/**
+ * The version of a stored photo in its address: a hash of its storage key. A new photo gets a new key
+ * (storePhoto), so the address changes with the picture and an answer may be cached for good.
+ */
+export const photoVersion = (key: string) =>
+  createHash('sha256').update(key).digest('base64url').slice(0, 22);
+
+/** The address of the photo `key` of enrolment `id` under `prefix`. */
+export const photoPath = (prefix: string, id: number, key: string) =>
+  `${prefix}/${id}/${photoVersion(key)}.jpg`;
+
+/**
+ * The JPEG of enrolment `id` when `where` finds it (the owner's, or one in an administrator's region)
+ * and `version` is its current photo's (photoVersion); 404 'error.notFound' otherwise, alike for
+ * another candidate's enrolment, another region's, an old version or a missing file.
+ */
+export async function enrollPhoto(
+  ctx: AppContext,
+  id: number,
+  version: string,
+  where: SQL | undefined,
+): Promise<Buffer> {
+  const [row] = await ctx.db
+    .select({ picture: enroll.picture })
+    .from(enroll)
+    .where(and(eq(enroll.id, id), where));
+  const data =
+    row?.picture && photoVersion(row.picture) === version ? await ctx.storage.get(row.picture) : null;
+  if (!data) throw new AppError(404, 'error.notFound');
+  return data;
+}
+
+/** The candidate's own photo (GET /api/enroll/photo/{id}/{version}.jpg); 404 as enrollPhoto. */
+export const ownPhoto = (ctx: AppContext, id: number, version: string, candidateId: number) =>
+  enrollPhoto(ctx, id, version, eq(enroll.candidateId, candidateId));
+
+/** A photo in the administrator's region (GET /candidate/enroll/photo/{id}/{version}.jpg); 404 outside. */
+export const scopedPhoto = (ctx: AppContext, id: number, version: string, scope: RegionScope) =>
+  enrollPhoto(ctx, id, version, scopeWhere(enroll, scope));
 
 /**
  * GET /api/enroll/downloadToken/{id}: a single-use link (5 min) to the own enrolment form.

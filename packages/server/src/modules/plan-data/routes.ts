@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idNumber, type SubjectDemandOption } from '@tegang/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope';
+import { cachedAnswer, cachedReference, sendCached } from '../../lib/reference-cache';
 import {
   categoriesForEducation,
   dictOptions,
@@ -13,6 +15,14 @@ import {
 } from './service';
 
 const planId = idNumber();
+
+/**
+ * The cascade is plan-level data, the same for every candidate: the browser may keep an answer as long
+ * as a node does (REFERENCE_CACHE_SECONDS) and then asks again with If-None-Match (a 304 while
+ * unchanged). `private`: the routes need a candidate's token, so no shared cache keeps them.
+ */
+const cascadeCacheControl = (seconds: number) =>
+  seconds ? `private, max-age=${seconds}` : 'private, no-cache';
 const code = z.string({ error: 'rule.required' }).trim().min(1, { error: 'rule.required' }).max(32);
 
 /**
@@ -25,18 +35,42 @@ export async function planDataRoutes(base: FastifyInstance) {
   const { ctx } = app;
   const access = { candidate: true } as const;
 
+  /**
+   * Answers a cascade read from memory (lib/reference-cache.ts): the result of `load` under `key`,
+   * serialised once per language, with its ETag; an empty result is not kept (made-up parameters).
+   */
+  const cascade = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    load: () => Promise<unknown[]>,
+  ) => {
+    const kept = await cachedReference(
+      ctx.db,
+      `cascade|${key}|${req.lang}`,
+      async () => {
+        const data = await load();
+        return { answer: cachedAnswer(data, req.lang), empty: data.length === 0 };
+      },
+      (v) => !v.empty,
+    );
+    return sendCached(req, reply, kept.answer, cascadeCacheControl(ctx.config.referenceCacheSeconds));
+  };
+
   /** GET …/getRecruitPlanDataByPlanId/{planId}: DemandRow[] of the plan's live demand. */
   app.get(
     '/api/recruitPlanData/getRecruitPlanDataByPlanId/:planId',
     {
       config: { access },
+      compress: false,
       schema: {
         tags: ['candidate'],
-        summary: 'Live demand rows of a plan (status 1, demandNumber > 0)',
+        summary: 'Live demand rows of a plan (status 1, demandNumber > 0). From memory, with ETag',
         params: z.object({ planId }),
       },
     },
-    async (req) => ok(req, await liveDemandRows(ctx.db, req.params.planId)),
+    async (req, reply) =>
+      cascade(req, reply, `rows|${req.params.planId}`, () => liveDemandRows(ctx.db, req.params.planId)),
   );
 
   /** GET …/getCategoryByEducation/{education}?planId: DemandOption[] of categories. */
@@ -44,17 +78,17 @@ export async function planDataRoutes(base: FastifyInstance) {
     '/api/recruitPlanData/getCategoryByEducation/:education',
     {
       config: { access },
+      compress: false,
       schema: {
         tags: ['candidate'],
-        summary: 'Plan categories open to an education level, with demand',
+        summary: 'Plan categories open to an education level, with demand. From memory, with ETag',
         params: z.object({ education: code }),
         querystring: z.object({ planId }),
       },
     },
-    async (req) =>
-      ok(
-        req,
-        await dictOptions(
+    async (req, reply) =>
+      cascade(req, reply, `categories|${req.query.planId}|${req.params.education}`, async () =>
+        dictOptions(
           ctx.db,
           'recruit_plan_category',
           await categoriesForEducation(ctx.db, req.query.planId, req.params.education),
@@ -67,13 +101,17 @@ export async function planDataRoutes(base: FastifyInstance) {
     '/api/recruitPlanData/getRecruitPlanDataRegionByCategory',
     {
       config: { access },
+      compress: false,
       schema: {
         tags: ['candidate'],
-        summary: 'City → county tree with demand in a category',
+        summary: 'City → county tree with demand in a category. From memory, with ETag',
         querystring: z.object({ planId, category: code }),
       },
     },
-    async (req) => ok(req, await regionTreeForCategory(ctx.db, req.query.planId, req.query.category)),
+    async (req, reply) =>
+      cascade(req, reply, `regions|${req.query.planId}|${req.query.category}`, () =>
+        regionTreeForCategory(ctx.db, req.query.planId, req.query.category),
+      ),
   );
 
   /** GET …/getRecruitPlanDataLearningPeriodByRegion?planId&category&countyCode: DemandOption[]. */
@@ -81,21 +119,23 @@ export async function planDataRoutes(base: FastifyInstance) {
     '/api/recruitPlanData/getRecruitPlanDataLearningPeriodByRegion',
     {
       config: { access },
+      compress: false,
       schema: {
         tags: ['candidate'],
-        summary: 'Learning periods with demand in a county and category',
+        summary: 'Learning periods with demand in a county and category. From memory, with ETag',
         querystring: z.object({ planId, category: code, countyCode: code }),
       },
     },
-    async (req) =>
-      ok(
-        req,
-        await dictOptions(
+    async (req, reply) => {
+      const { planId: id, category, countyCode } = req.query;
+      return cascade(req, reply, `periods|${id}|${category}|${countyCode}`, async () =>
+        dictOptions(
           ctx.db,
           'recruit_learning_period',
-          await learningPeriodsForCounty(ctx.db, req.query.planId, req.query.category, req.query.countyCode),
+          await learningPeriodsForCounty(ctx.db, id, category, countyCode),
         ),
-      ),
+      );
+    },
   );
 
   /**

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RegionNode } from '@tegang/domain';
-import { loadDicts } from '../../../lib/dicts';
 import { ok } from '../../../lib/envelope';
-import { buildRegionTree, loadRegions, regionsInScope } from './service';
+import { sendCached } from '../../../lib/reference-cache';
+import { buildRegionTree, dictItemsAnswer, loadRegions, regionTreeAnswer, regionsInScope } from './service';
+
+/**
+ * Dictionaries and regions are the same for everyone: browsers and shared caches may keep them a
+ * minute, then ask again with If-None-Match (a 304 while unchanged).
+ */
+const PUBLIC_REFERENCE = 'public, max-age=60';
 
 /**
  * Reference data routes: GET /admin/dictItem/listDictItem/{type} and GET /system/region/regionTreeDict
@@ -18,37 +23,32 @@ export async function referenceRoutes(base: FastifyInstance) {
     '/admin/dictItem/listDictItem/:type',
     {
       config: { access: { open: true } },
+      compress: false,
       schema: {
         tags: ['reference'],
-        summary: 'Items of a dictionary type, in order: [{label, labelEn, value, isDefault, sort}]',
+        summary:
+          'Items of a dictionary type, in order: [{label, labelEn, value, isDefault, sort}]. Public reference data from memory: ETag (304 on If-None-Match), Cache-Control public, max-age=60',
         params: z.object({ type: z.string().max(64) }),
       },
     },
-    async (req) => ok(req, (await loadDicts(ctx.db)).items(req.params.type)),
+    async (req, reply) =>
+      sendCached(req, reply, await dictItemsAnswer(ctx.db, req.params.type, req.lang), PUBLIC_REFERENCE),
   );
 
   app.get(
     '/system/region/regionTreeDict',
     {
       config: { access: { open: true } },
+      compress: false,
       schema: {
         tags: ['reference'],
-        summary: 'GB/T 2260 tree province → city → county, or the subtree under ?code',
+        summary:
+          'GB/T 2260 tree province → city → county, or the subtree under ?code. From memory: ETag (304 on If-None-Match), Cache-Control public, max-age=60',
         querystring: z.object({ code: z.string().max(12).optional() }),
       },
     },
-    async (req) => {
-      const tree = buildRegionTree(await loadRegions(ctx.db));
-      if (!req.query.code) return ok(req, tree);
-      const find = (list: RegionNode[]): RegionNode | undefined => {
-        for (const n of list) {
-          if (n.code === req.query.code) return n;
-          const hit = n.children && find(n.children);
-          if (hit) return hit;
-        }
-      };
-      return ok(req, find(tree)?.children ?? []);
-    },
+    async (req, reply) =>
+      sendCached(req, reply, await regionTreeAnswer(ctx.db, req.lang, req.query.code), PUBLIC_REFERENCE),
   );
 
   app.get(

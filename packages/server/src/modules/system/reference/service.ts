@@ -1,7 +1,14 @@
 import { asc } from 'drizzle-orm';
-import type { RegionNode, RegionScope } from '@tegang/domain';
+import type { Lang, RegionNode, RegionScope } from '@tegang/domain';
 import type { Db } from '../../../db';
 import { sysRegion } from '../../../db/schema';
+import { loadDicts } from '../../../lib/dicts';
+import {
+  cachedAnswer,
+  cachedReference,
+  invalidateReference,
+  type CachedAnswer,
+} from '../../../lib/reference-cache';
 
 /**
  * Reference data both sides read (spec §7 GET /admin/dictItem/listDictItem/{type},
@@ -14,32 +21,60 @@ interface RegionRow {
   name: string;
   level: number;
 }
-const REGION_TTL_MS = 60_000;
-const regionCache = new WeakMap<Db, { at: number; rows: Promise<RegionRow[]> }>();
 
-/** All regions ordered by code: read once, then the same result for a minute (per database). */
+/**
+ * All regions ordered by code, kept as a result in memory (lib/reference-cache.ts: REFERENCE_TTL_MS,
+ * cleared on this node by a region edit).
+ */
 export function loadRegions(db: Db): Promise<RegionRow[]> {
-  const hit = regionCache.get(db);
-  if (hit && Date.now() - hit.at < REGION_TTL_MS) return hit.rows;
-  const rows = db
-    .select({
-      code: sysRegion.code,
-      parentCode: sysRegion.parentCode,
-      name: sysRegion.name,
-      level: sysRegion.level,
-    })
-    .from(sysRegion)
-    .orderBy(asc(sysRegion.code))
-    // A Drizzle query runs again at every await: `.then` runs it once and keeps its result.
-    .then((r) => r);
-  regionCache.set(db, { at: Date.now(), rows });
-  rows.catch(() => regionCache.delete(db));
-  return rows;
+  return cachedReference(db, 'regions', () =>
+    db
+      .select({
+        code: sysRegion.code,
+        parentCode: sysRegion.parentCode,
+        name: sysRegion.name,
+        level: sysRegion.level,
+      })
+      .from(sysRegion)
+      .orderBy(asc(sysRegion.code))
+      // A Drizzle query runs again at every await: `.then` runs it once and keeps its result.
+      .then((r) => r),
+  );
 }
 
-/** Forgets the region cache (after a region edit on this node). */
+/** Forgets the region results (after a region edit on this node) with the other reference results. */
 export function invalidateRegions(db: Db): void {
-  regionCache.delete(db);
+  invalidateReference(db);
+}
+
+/**
+ * GET /system/region/regionTreeDict as a cached answer in `lang`: the whole tree, or the children of
+ * the node `code` ([] when unknown).
+ */
+export async function regionTreeAnswer(db: Db, lang: Lang, code?: string): Promise<CachedAnswer> {
+  // An open route: only known codes get an entry, so that made-up ones cannot grow the cache.
+  if (code && !(await loadRegions(db)).some((r) => r.code === code)) return cachedAnswer([], lang);
+  return cachedReference(db, `regionTree|${code ?? ''}|${lang}`, async () => {
+    const tree = buildRegionTree(await loadRegions(db));
+    if (!code) return cachedAnswer(tree, lang);
+    const find = (list: RegionNode[]): RegionNode | undefined => {
+      for (const n of list) {
+        if (n.code === code) return n;
+        const hit = n.children && find(n.children);
+        if (hit) return hit;
+      }
+    };
+    return cachedAnswer(find(tree)?.children ?? [], lang);
+  });
+}
+
+/** GET /admin/dictItem/listDictItem/{type} as a cached answer in `lang` ([] for an unknown type). */
+export async function dictItemsAnswer(db: Db, type: string, lang: Lang): Promise<CachedAnswer> {
+  // An open route: only known types get an entry, so that made-up ones cannot grow the cache.
+  if (!(await loadDicts(db)).items(type).length) return cachedAnswer([], lang);
+  return cachedReference(db, `dictItems|${type}|${lang}`, async () =>
+    cachedAnswer((await loadDicts(db)).items(type), lang),
+  );
 }
 
 /** Builds the tree of `rows` whose roots are the rows without a parent among them. */
