@@ -103,3 +103,26 @@ describe('RichTextEditor', { timeout: 20_000 }, () => {
     expect(onFinish).not.toHaveBeenCalled();
   });
 });
+
+describe('RichTextEditor in a console form (spec §5 "Required on blur")', () => {
+  it('says the empty content is empty once focus leaves the editor, not while it moves to its toolbar', async () => {
+    render(
+      <Form validateTrigger={['onChange', 'onBlur']}>
+        <SchemaFormItem schema={instructionCreateSchema} entity="instruction" name="context" required>
+          <RichTextEditor testId="context" />
+        </SchemaFormItem>
+        <input data-testid="next-field" />
+      </Form>,
+    );
+    const text = screen.getByTestId('context-content');
+    const bold = screen.getByTestId('context').querySelector('button')!;
+    await act(async () => {
+      fireEvent.blur(text, { relatedTarget: bold });
+    });
+    expect(screen.queryByText('须知内容不能为空')).toBeNull();
+    await act(async () => {
+      fireEvent.blur(text, { relatedTarget: screen.getByTestId('next-field') });
+    });
+    expect(await screen.findByText('须知内容不能为空')).toBeTruthy();
+  });
+});

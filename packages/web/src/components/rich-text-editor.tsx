@@ -27,6 +27,11 @@ import { EDITOR_TABLE_CSS, TableExtensions } from './rich-text-table';
 export interface RichTextEditorProps {
   value?: string | null;
   onChange?: (html: string) => void;
+  /**
+   * Focus left the editor (its text and toolbar alike): a Form.Item checking on blur (spec §5
+   * "Required on blur") hands it in. Moving between the text and a toolbar button is no blur.
+   */
+  onBlur?: () => void;
   /** data-testid of the wrapper; the buttons are `${testId}-bold`, … */
   testId?: string;
   /** Minimum height of the editing area, px. */
@@ -40,6 +45,7 @@ export const SAFE_LINK_RE = /^(https?:\/\/|mailto:)\S+$/i;
 export function RichTextEditor({
   value,
   onChange,
+  onBlur,
   testId = 'rich-text',
   minHeight = 220,
   disabled,
@@ -153,6 +159,9 @@ export function RichTextEditor({
   return (
     <div
       data-testid={testId}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) onBlur?.();
+      }}
       style={{ border: '1px solid #d9d9d9', borderRadius: 6, background: disabled ? '#f5f5f5' : '#fff' }}
     >
       <Space
