@@ -94,13 +94,13 @@ describe('toFormValues (a stored enrolment in the form)', () => {
       cityCode: '520100',
       countyCode: '520102',
       teacherCertificationType: null,
-      pictureData: 'data:image/jpeg;base64,AAAA',
+      pictureUrl: '/api/enroll/photo/42/AAAAAAAAAAAAAAAAAAAAAA.jpg',
       createStatus: CREATE_STATUS.pending,
     } as unknown as CandidateEnroll;
     const form = toFormValues(stored);
     expect(form.enrollCounty).toEqual(['520100', '520102']);
     expect(form.graduationDate?.format('YYYY-MM-DD')).toBe('2024-06-30');
-    expect(form.picture).toEqual({ url: 'data:image/jpeg;base64,AAAA' });
+    expect(form.picture).toEqual({ url: '/api/enroll/photo/42/AAAAAAAAAAAAAAAAAAAAAA.jpg' });
     expect(form.teacherCertificationType).toBeUndefined();
     // and back: the same codes are sent again
     expect(sent(toFormData(form, 7, 42)).countyCode).toBe('520102');

@@ -48,7 +48,7 @@ export function toFormValues(enroll: CandidateEnroll): EnrollFormValues {
     phone: enroll.phone,
     domicile: enroll.domicile,
     address: enroll.address,
-    picture: { url: enroll.pictureData ?? null },
+    picture: { url: enroll.pictureUrl ?? null },
     graduateCollege: enroll.graduateCollege,
     education: enroll.education,
     graduationDate: enroll.graduationDate ? dayjs(enroll.graduationDate) : undefined,

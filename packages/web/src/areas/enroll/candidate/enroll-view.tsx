@@ -13,6 +13,7 @@ import type { CandidateEnroll } from '../api';
 import { DictText } from '../../../components/dict';
 import { useLabelStyle } from '../../../candidate/hooks';
 import { AuditNotice, AuditStatusTag } from './audit-status';
+import { usePhotoSrc } from './use-photo-src';
 
 type Items = NonNullable<DescriptionsProps['items']>;
 
@@ -73,6 +74,7 @@ export function EnrollView({ enroll }: { enroll: CandidateEnroll }) {
   const { t } = useTranslation();
   const column = { xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 };
   const styles = { label: useLabelStyle(150) };
+  const photo = usePhotoSrc(enroll.pictureUrl);
   return (
     <div data-testid="enroll-view">
       <div style={{ marginBottom: 16 }}>
@@ -80,12 +82,12 @@ export function EnrollView({ enroll }: { enroll: CandidateEnroll }) {
         <AuditStatusTag status={enroll.auditStatus} />
       </div>
       <AuditNotice enroll={enroll} editable={false} />
-      {enroll.pictureData && (
+      {photo && (
         <div style={{ marginBottom: 16 }}>
           <Typography.Text type="secondary">{t('field.picture')}</Typography.Text>
           <div style={{ marginTop: 8 }}>
             <Image
-              src={enroll.pictureData}
+              src={photo}
               alt={t('field.picture')}
               width={120}
               height={160}

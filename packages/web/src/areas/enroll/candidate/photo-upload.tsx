@@ -9,6 +9,7 @@ import {
   PHOTO_TYPES,
   checkPhotoFile,
 } from '@tegang/domain';
+import { usePhotoSrc } from './use-photo-src';
 
 /** The photo of the application: a newly chosen file and/or the URL to preview. */
 export interface PhotoValue {
@@ -51,6 +52,8 @@ export function PhotoUpload({
 }) {
   const { t } = useTranslation();
   const url = value?.url ?? null;
+  // A stored photo's address needs the token header: shown through a blob: URL (usePhotoSrc).
+  const src = usePhotoSrc(url);
 
   const choose = async (file: File) => {
     const key = checkPhotoFile(file);
@@ -78,9 +81,9 @@ export function PhotoUpload({
           background: '#fafafa',
         }}
       >
-        {url ? (
+        {src ? (
           <Image
-            src={url}
+            src={src}
             alt={t('field.picture')}
             width={120}
             height={160}
