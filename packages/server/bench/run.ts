@@ -87,7 +87,8 @@ async function main() {
       { ip: '127.0.0.1', headers: {} } as never,
       new Date(),
     );
-    if (ONLY === 'import') console.log(JSON.stringify(await importBench(base, token, plan.id, IMPORT_ROWS)));
+    if (ONLY === 'import')
+      console.log(JSON.stringify(await importBench(base, token, plan.id, IMPORT_ROWS, database.pool)));
     await app.close();
     await stopSpareReadWorker();
     await database.close();
@@ -213,7 +214,7 @@ async function main() {
   results.push(await ticketPdfBench(app, base));
   console.log(JSON.stringify(results.at(-1)));
   // Before the export's bench-only clones (which drop the ID-number index): a realistic database.
-  results.push(await importBench(base, adminToken, plan.id, IMPORT_ROWS));
+  results.push(await importBench(base, adminToken, plan.id, IMPORT_ROWS, database.pool));
   console.log(JSON.stringify(results.at(-1)));
 
   // Export of many rows: clone the burst's rows in SQL up to EXPORT_ROWS.
