@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Alert, App, Button, Col, Divider, Form, Row, Typography, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { birthLimitIssue, parseIdCard } from '@tegang/domain';
@@ -76,7 +77,12 @@ export function EnrollForm({
   /** A failed check before sending: the list, and the first field in error scrolled to and focused. */
   const onFinishFailed = () => {
     message.error(t('web.fixErrors'));
-    const [first] = showErrors();
+    // The list above the form is drawn before the scroll (flushSync): scrolled first, the field would
+    // be pushed out of view by the list's height (on a computer, 20 lines above 婚姻状况).
+    let first: FieldInError | undefined;
+    flushSync(() => {
+      [first] = showErrors();
+    });
     if (first) focusField(form, first.name);
   };
 
