@@ -81,7 +81,9 @@ const lockedError = (minutes: number) =>
 const captchaRequired = () => new AppError(400, 'auth.captcha.required', {}, { captchaRequired: true });
 
 /**
- * Checks a login attempt and returns the account id. Errors (all alike for a name without an
+ * Checks a login attempt and returns the account id. On success the account's reservation is still
+ * counted: the caller releases it in the statement that opens the session (lib/sessions.ts
+ * openLoginSession), one write instead of two on the login path. Errors (all alike for a name without an
  * account): 400 'auth.captcha.wrong' (a captcha was given or needed and is wrong),
  * 400 'auth.captcha.required' (data {captchaRequired: true}), 400 'auth.login.failed'
  * (data {captchaRequired}), 429 'auth.login.locked' {minutes}, 403 'auth.login.disabled'
@@ -206,18 +208,20 @@ async function mayOpenLocked(ctx: AppContext, attempt: LoginAttempt, id: number)
 
 /**
  * The right password: 403 when the account is disabled ('auth.login.disabledReason' {reason} for a
- * candidate disabled with a reason); else releases the count and the lock.
+ * candidate disabled with a reason), after releasing the count and the lock; else the caller's
+ * session statement releases them (checkLogin).
  */
 async function succeed(ctx: AppContext, attempt: LoginAttempt, account: LoginAccount): Promise<number> {
   const { table } = attempt;
-  await ctx.db.update(table).set({ failedLogins: 0, lockedUntil: null }).where(eq(table.id, account.id));
   await ctx.kv.del(keys.ipFailed(attempt, account.id));
   await ctx.kv.del(keys.bypass(attempt, account.id));
   const active = attempt.kind === 'admin' ? USER_STATE.enabled : CANDIDATE_STATE.active;
-  if (account.state !== active)
+  if (account.state !== active) {
+    await ctx.db.update(table).set({ failedLogins: 0, lockedUntil: null }).where(eq(table.id, account.id));
     throw attempt.kind === 'candidate' && account.stateReason
       ? new AppError(403, 'auth.login.disabledReason', { reason: account.stateReason })
       : new AppError(403, 'auth.login.disabled');
+  }
   await ctx.kv.set(keys.familiar(attempt, account.id), '1', FAMILIAR_DAYS * 86_400);
   return account.id;
 }

@@ -50,8 +50,9 @@ export async function openSession(
 }
 
 /**
- * Opens a session as openSession does and writes the login-log entry of the successful login in the
- * same statement: one round trip and one commit instead of two on the login path.
+ * Opens a session as openSession does after a successful login (lib/login.ts checkLogin), in one
+ * statement that also releases the account's failure count and lock and writes the login-log entry:
+ * one round trip and one commit instead of three on the login path.
  */
 export async function openLoginSession(
   db: Db,
@@ -64,8 +65,12 @@ export async function openLoginSession(
   const { token, hash } = newToken();
   const ip = req.ip.slice(0, 64);
   const userAgent = (req.headers['user-agent'] ?? '').slice(0, 300);
+  const account = kind === 'admin' ? sysUser : candidateUser;
   await db.execute(sql`
-    with logged as (
+    with released as (
+      update ${account} set failed_logins = 0, locked_until = null where id = ${subjectId}
+    ),
+    logged as (
       insert into ${sysLoginLog} (user_name, kind, ip, user_agent, result, msg)
       values (${log.userName.slice(0, 64)}, ${kind}, ${ip}, ${userAgent}, 'success', ${log.msg.slice(0, 300)})
     )
