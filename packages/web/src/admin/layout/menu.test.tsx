@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuItem } from '@tegang/domain';
+import type { MenuNode } from '../api';
 import { menuHref, menuRoutes } from './menu';
 
 /** The sidebar from getMenu (spec §3 "Menu item"): a leaf's route query goes after its page's path. */
-const node = (o: Partial<MenuItem>): MenuItem =>
+const node = (o: Partial<MenuNode>): MenuNode =>
   ({
     id: 1,
     pid: 0,
@@ -18,8 +18,9 @@ const node = (o: Partial<MenuItem>): MenuItem =>
     query: null,
     sort: 0,
     createTime: '',
+    children: [],
     ...o,
-  }) as MenuItem;
+  }) as MenuNode;
 
 describe('menu links', () => {
   it("open a leaf's page with its route query", () => {
