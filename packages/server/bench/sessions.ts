@@ -1,9 +1,9 @@
 /**
  * `npx tsx packages/server/bench/sessions.ts`: what sessions from memory (lib/session-cache.ts) and
  * the login path cost, version against version, written by hand into docs/benchmarks.md.
- * - BENCH_VERSIONS: `name=commit,…` (e.g. `before=5c4b405@afd5322,after=5c4b405`): each commit's
+ * - BENCH_VERSIONS: `name=commit,…` (e.g. `before=bfa6d06@afd5322,after=bfa6d06`): each commit's
  *   packages/server is unpacked with `git archive` beside the repository's node_modules;
- *   `commit@base` takes SESSION_FILES (the session lookup) from `base`, so that a version differs
+ *   `commit@base` takes SESSION_FILES (the session lookup and the login path) from `base`, so that a version differs
  *   from another in them alone; without BENCH_VERSIONS, the working tree alone ("current").
  * - A fresh database on DATABASE_URL (created and dropped here), migrated and seeded, the open plan
  *   with one real application cloned into BENCH_ENROLMENTS enrolments (each its own candidate), a
@@ -11,7 +11,9 @@
  *   BENCH_CONNECTIONS candidates of a known password for the login.
  * - Each version's server runs as its own process (bench/sessions-server.ts: buildApp and listen),
  *   the load in another (bench/sessions-load.mjs: autocannon, BENCH_CONNECTIONS connections, each its
- *   own candidate, BENCH_SECONDS s after a 3 s warm-up), versions interleaved BENCH_ROUNDS times.
+ *   own candidate, BENCH_SECONDS s after a 3 s warm-up; logins BENCH_LOGIN_CONNECTIONS), versions
+ *   interleaved BENCH_ROUNDS times; CPU seconds of the server process and of its PostgreSQL backends
+ *   over each run, per answered request.
  * - Runs: candidate `auth/getInfo`, `checkCanCandidate`, the admin enrolment page (one county
  *   administrator), candidate login (encrypted, captcha off, no rate limit) and, in the load process
  *   with no server running, raw argon2id verify of the same hash with as many calls in flight.
@@ -42,6 +44,12 @@ import {
 
 const ENROLMENTS = Number(process.env.BENCH_ENROLMENTS ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/**
+ * Logins in flight (and raw verifies in flight): enough to keep libuv's four threads busy, few enough
+ * that no login waits near autocannon's 10 s timeout, whose unanswered work would count against the
+ * answered ones.
+ */
+const LOGIN_CONNECTIONS = Number(process.env.BENCH_LOGIN_CONNECTIONS ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const ONLY = (process.env.BENCH_RUNS ?? '').split(',').filter(Boolean);
@@ -55,8 +63,14 @@ interface Version {
   serverDir: string;
 }
 
-/** The files of the session lookup, which `commit@base` takes from `base`. */
-const SESSION_FILES = ['packages/server/src/lib/sessions.ts', 'packages/server/src/plugins/access.ts'];
+/** The files of the session lookup and the login path, which `commit@base` takes from `base`. */
+const SESSION_FILES = [
+  'packages/server/src/lib/sessions.ts',
+  'packages/server/src/plugins/access.ts',
+  'packages/server/src/lib/crypto.ts',
+  'packages/server/src/lib/login.ts',
+  'packages/server/src/modules/auth/service.ts',
+];
 
 /** Unpacks packages/server of `spec` (`commit` or `commit@base`) beside the repository's node_modules. */
 function unpack(name: string, spec: string, tmp: string): Version {
@@ -273,7 +287,7 @@ async function main() {
         header: 'authorization',
         tokens: adminTokens,
       },
-      login: { path: '/api/auth/login', method: 'POST', bodies },
+      login: { path: '/api/auth/login', method: 'POST', bodies, connections: LOGIN_CONNECTIONS },
     };
     const results: { run: string; version: string; round: number; result: Record<string, number> }[] = [];
     const port = 18_000 + Math.floor(Math.random() * 1000);
@@ -308,7 +322,12 @@ async function main() {
         }
       }
       if (!ONLY.length || ONLY.includes('login')) {
-        const spec = { mode: 'argon2', hash: loginHash, password: LOGIN_PASSWORD, inFlight: CONNECTIONS };
+        const spec = {
+          mode: 'argon2',
+          hash: loginHash,
+          password: LOGIN_PASSWORD,
+          inFlight: LOGIN_CONNECTIONS,
+        };
         await load({ ...spec, seconds: 3 }, tmp);
         const result = await load({ ...spec, seconds: SECONDS }, tmp);
         results.push({ run: 'argon2', version: 'raw', round, result });
