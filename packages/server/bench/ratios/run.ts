@@ -1094,16 +1094,15 @@ async function main() {
       memoryMB: mem,
     };
     await stop(server, raw);
-    await dropDatabase?.();
-    await stopEmbedded?.();
     process.stdout.write(`${JSON.stringify(summary)}\n`);
   } catch (e) {
     console.error(fs.readFileSync(path.join(tmp, 'server.log'), 'utf8').split('\n').slice(-30).join('\n'));
     throw e;
   } finally {
     await db.end().catch(() => {});
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+    await stop(...children);
     await dropDatabase?.().catch(() => {});
+    await stopEmbedded?.().catch(() => {});
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
