@@ -174,7 +174,7 @@ async function applicationPhoto(): Promise<{ file: string; source: string; kb: n
     for (let y = 0; y < h; y++)
       for (let x = 0; x < w; x++) {
         const i = (y * w + x) * 3;
-        const n = Math.random() * 40 - 20;
+        const n = Math.random() * 60 - 30;
         pixels[i] = Math.max(0, Math.min(255, (x / w) * 200 + 30 + n));
         pixels[i + 1] = Math.max(0, Math.min(255, (y / h) * 180 + 40 + n));
         pixels[i + 2] = Math.max(0, Math.min(255, 160 - (x / w) * 80 + n));
