@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import sharp from 'sharp';
+import sharp, { type JpegOptions } from 'sharp';
 
 /**
  * The apply bench's photograph: BENCH_PHOTO (a real ~100 KB JPEG) when set and present, else a
@@ -44,7 +44,7 @@ export async function encoderComparison(input: Buffer, rounds = 40) {
     });
   const reference = await resized().removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const { width, height } = reference.info;
-  const settings: Record<string, sharp.JpegOptions> = {
+  const settings: Record<string, JpegOptions> = {
     'mozjpeg q88': { quality: 88, mozjpeg: true },
     'libjpeg q88 optimised Huffman (the project)': { quality: 88, optimiseCoding: true },
     'libjpeg q88 plain': { quality: 88 },
