@@ -228,6 +228,24 @@ describe('the candidate journeys at 375 px and 1440 px', { timeout: 300_000 }, (
     await admin.getByTestId('instruction-form-submit').click();
     await admin.locator('.ant-message-success').first().waitFor();
 
+    // The plan list shows the plan's phase from its timeline, and 已结束 is greyed with its reason
+    // while a later window is still to come (it would hide the cycle from its candidates).
+    await admin.goto('/recruit/recruitPlan/index');
+    const planRow = admin
+      .locator('[data-testid=plan] .ant-table-row')
+      .filter({ hasText: demoPlanName })
+      .first();
+    expect(await planRow.getByTestId('plan-phase').getAttribute('data-phase')).toBe('enroll');
+    await planRow.getByTestId('plan-status').click();
+    const close = admin
+      .locator('.ant-dropdown-menu-item')
+      .filter({ has: admin.getByTestId('plan-status-2') });
+    await close.waitFor({ state: 'visible' });
+    expect(await close.getAttribute('class')).toContain('ant-dropdown-menu-item-disabled');
+    expect(await close.getByTestId('plan-close-blocked').textContent()).toBeTruthy();
+    await shot(admin, artifacts, 'journeys-1440-plan-close-blocked');
+    await admin.keyboard.press('Escape');
+
     // Both candidates: not applied yet; the notice's table scrolls inside its box, never the page;
     // an empty submit focuses the first field in error, in view.
     for (const [page, width, c] of [
@@ -251,6 +269,17 @@ describe('the candidate journeys at 375 px and 1440 px', { timeout: 300_000 }, (
       await page.getByTestId('enroll-submit').click();
       await expect.poll(() => focusOnFirstError(page)).toBe('first-error');
       await shot(page, artifacts, `journeys-${width}-first-error`);
+      // 毕业时间: the phone's own month picker at 375 px; on a computer a panel inside the window.
+      const month = page.locator('#graduationDate');
+      if (width === 375) expect(await month.getAttribute('type')).toBe('month');
+      else {
+        await month.click();
+        const panel = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').first();
+        await panel.waitFor();
+        const b = (await panel.boundingBox())!;
+        expect([b.x >= 0, b.y >= 0, b.x + b.width <= 1440]).toEqual([true, true, true]);
+        await page.keyboard.press('Escape');
+      }
     }
 
     // The phone candidate applies; the desktop one's application is a copy made behind the screens.
