@@ -40,10 +40,6 @@ function precompress(): Plugin {
 }
 
 /**
- * Two entries (DESIGN "Layout"): the candidate site (web/index.html, plain antd, for phones) and the
- * back office (index.html, ProComponents), each with its own chunks.
- */
-/**
  * `ANALYZE=<file>.html|.json vite build`: the bundle analysis (rollup-plugin-visualizer), a treemap or
  * its raw data with every module's rendered, gzip and brotli size per chunk; written outside dist.
  */
@@ -59,6 +55,10 @@ const analysis = analyze
     ]
   : [];
 
+/**
+ * Two entries (DESIGN "Layout"): the candidate site (web/index.html, plain antd, for phones) and the
+ * back office (index.html, ProComponents), each with its own chunks.
+ */
 export default defineConfig({
   plugins: [react(), precompress(), ...analysis],
   build: {
