@@ -1,28 +1,32 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { jobFinished, type RegionScope } from '@tegang/domain';
-import { admissionTicket, candidateUser, job as jobTable } from '../src/db/schema';
+import { admissionTicket, candidateUser, enroll, job as jobTable } from '../src/db/schema';
 import { openSession } from '../src/lib/sessions';
 import {
-  createTicketPool,
   localOrigin,
   poolSize,
   queueTicketGeneration,
   selectTickets,
-  ticketPdfData,
 } from '../src/modules/admission-ticket/pdf-service';
-import { loadDicts } from '../src/lib/dicts';
 import type { AdminPrincipal } from '../src/types';
-import { applicationFields, idCard, multipart, openPlanAndDemand, photo } from '../test/enroll/fixtures';
+import { applicationFields, idCard, multipart, openPlanAndDemand } from '../test/enroll/fixtures';
+import { benchPhoto } from './photo';
 
 /**
  * ticketPdf (target: the generate job ≥ 0.8 × bare rendering on the same threads), both
  * measured in one run:
- * (a) bare: the worker pool alone (pool size = CPUs, as the job uses) renders the same ticket page
- *     TICKETS times with twice as many in flight as threads: no database, no storage;
- * (b) job: TICKETS tickets of one plan (one applicant with a 600 × 840 photo through POST /api/apply,
- *     cloned in SQL) generated end to end by the real job — queued on pg-boss, rendered on the app's
- *     pool, each file stored and its ticket marked — timed from the queueing to status '2'.
+ * (a) raw: pdfkit alone on as many worker threads as the job's pool (bench/ratios/pdf-worker.mjs:
+ *     the same page drawn at fixed positions, the same fonts and the same stored photo, each file
+ *     written), TICKETS documents, each thread busy back to back: no database, no layout code;
+ * (b) job: TICKETS tickets of one plan (one applicant with BENCH_PHOTO or a photograph-like photo
+ *     through POST /api/apply, cloned in SQL) generated end to end by the real job — queued on
+ *     pg-boss, rendered on the app's pool, each file stored and its ticket marked — timed from the
+ *     queueing to status '2'.
  * Both after a warm-up of 50 documents per thread, then alternated (a, b, a, b, a: the machine's other
  * load and the threads' warming touch both alike); rates are totals over the runs.
  * Prints documents/s and job / bare.
@@ -62,7 +66,7 @@ async function seedTickets(app: FastifyInstance, base: string, n: number): Promi
     new Date(),
   );
   const { body, headers } = multipart(applicationFields(plan.id, card, demand, education), {
-    data: await photo(600, 840),
+    data: (await benchPhoto()).data,
   });
   const res = await fetch(`${base}/api/apply`, {
     method: 'POST',
@@ -123,24 +127,32 @@ async function generate(
 export async function run(app: FastifyInstance, base: string) {
   const planId = await seedTickets(app, base, TICKETS);
   const rows = await selectTickets(app.ctx.db, eq(admissionTicket.planId, planId));
-  const data = await ticketPdfData(
-    app.ctx,
-    rows[0]!,
-    await loadDicts(app.ctx.db),
-    localOrigin(app.ctx.config),
-  );
   const threads = poolSize();
 
-  // (a) Bare rendering on the pool, measured before and after (b) (the mean cancels order effects
-  // such as JIT warm-up and other load of the machine).
-  const bare = createTicketPool(threads);
+  // (a) Raw pdfkit on worker threads with the photo the job embeds, measured before and after (b)
+  // (the mean cancels order effects such as JIT warm-up and other load of the machine).
+  const [stored] = await app.ctx.db
+    .select({ picture: enroll.picture })
+    .from(enroll)
+    .where(eq(enroll.id, rows[0]!.t.enrollId));
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tegang-ticket-raw-'));
+  const photoFile = path.join(tmp, 'photo.jpg');
+  fs.writeFileSync(photoFile, (await app.ctx.storage.get(stored!.picture!))!);
+  const workers = Array.from(
+    { length: threads },
+    () => new Worker(new URL('./ratios/pdf-worker.mjs', import.meta.url), { workerData: { photoFile } }),
+  );
   let bytes = 0;
   const renderBare = async (count: number) => {
     let next = 0;
     const start = performance.now();
     await Promise.all(
-      Array.from({ length: threads * 2 }, async () => {
-        while (next++ < count) bytes += (await bare.run(data)).byteLength;
+      workers.map(async (worker) => {
+        while (next < count) {
+          const index = next++;
+          worker.postMessage({ index, outDir: tmp });
+          bytes += (await new Promise<number>((resolve) => worker.once('message', resolve))) as number;
+        }
       }),
     );
     return (performance.now() - start) / 1000;
@@ -159,7 +171,8 @@ export async function run(app: FastifyInstance, base: string) {
     jobs.push(await generate(app, { planId, regenerate: true }));
     bareRuns.push(await renderBare(TICKETS));
   }
-  await bare.destroy();
+  await Promise.all(workers.map((w) => w.terminate()));
+  fs.rmSync(tmp, { recursive: true, force: true });
   const generated = await app.ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(admissionTicket)
@@ -171,13 +184,13 @@ export async function run(app: FastifyInstance, base: string) {
     name: 'ticketPdf',
     tickets: TICKETS,
     threads,
-    bareDocsPerSecond: round(bareRate),
-    bareRuns: bareRuns.map((sec) => round(TICKETS / sec)).join('/'),
+    rawPdfkitDocsPerSecond: round(bareRate),
+    rawRuns: bareRuns.map((sec) => round(TICKETS / sec)).join('/'),
     jobRuns: jobs.map((j) => round(j.done / j.seconds)).join('/'),
     jobDocsPerSecond: round(jobRate),
     ratio: round(jobRate / bareRate, 2),
     failed: sum(jobs.map((j) => j.failed)),
     generated: generated[0]!.n,
-    avgKB: round(avgKB),
+    rawAvgKB: round(avgKB),
   };
 }

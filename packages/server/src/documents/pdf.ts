@@ -240,23 +240,23 @@ class FormWriter {
   /** Lays out one table row at the current position; `build` gets the row width (narrower beside the photo). */
   private row(build: (width: number) => Cell[]): void {
     let cells = build(this.rowWidth());
-    let height = this.rowHeight(cells);
+    // Each cell's text is measured once: for the row's height and again for its vertical centring.
+    let heights = this.cellHeights(cells);
+    let height = this.rowHeight(heights);
     if (this.y + height > CONTENT_BOTTOM) {
       this.newPage();
       cells = build(this.rowWidth());
-      height = this.rowHeight(cells);
+      heights = this.cellHeights(cells);
+      height = this.rowHeight(heights);
     }
     const { doc } = this;
     let x = MARGIN;
     doc.lineWidth(0.6).strokeColor(BORDER);
-    for (const cell of cells) {
+    for (const [i, cell] of cells.entries()) {
       if (cell.fill) doc.rect(x, this.y, cell.width, height).fillAndStroke(cell.fill, BORDER);
       else doc.rect(x, this.y, cell.width, height).stroke();
       if (cell.text) {
-        const inner = Math.min(
-          this.measure(cell.text, cell.style, cell.width - 2 * PAD_X),
-          height - 2 * PAD_Y,
-        );
+        const inner = Math.min(heights[i]!, height - 2 * PAD_Y);
         const top = this.y + (height - inner) / 2;
         this.text(cell.text, cell.style, x + PAD_X, top, cell.width - 2 * PAD_X, inner);
       }
@@ -275,8 +275,12 @@ class FormWriter {
     return CONTENT_WIDTH;
   }
 
-  private rowHeight(cells: Cell[]): number {
-    const text = Math.max(0, ...cells.map((c) => this.measure(c.text, c.style, c.width - 2 * PAD_X)));
+  private cellHeights(cells: Cell[]): number[] {
+    return cells.map((c) => this.measure(c.text, c.style, c.width - 2 * PAD_X));
+  }
+
+  private rowHeight(heights: number[]): number {
+    const text = Math.max(0, ...heights);
     return Math.min(Math.max(text + 2 * PAD_Y, MIN_ROW_HEIGHT), CONTENT_BOTTOM - MARGIN);
   }
 
