@@ -35,7 +35,8 @@ const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 50_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 /**
  * BENCH_ONLY=import (or ticketPdf, apply) runs that benchmark alone (printed, docs/benchmarks.md left
- * unchanged). The apply burst sends BENCH_PHOTO (a real photograph) or a photograph-like synthetic one.
+ * unchanged). BENCH_ONLY=heavy runs the heavy work in a row — apply burst, ticket PDF job, import,
+ * export — and prints the server process's RSS idle, after each, and a minute after the last. The apply burst sends BENCH_PHOTO (a real photograph) or a photograph-like synthetic one.
  */
 const ONLY = process.env.BENCH_ONLY ?? '';
 
@@ -76,6 +77,8 @@ async function main() {
   // the spare read worker are not the import's.
   await app.ctx.jobs.start();
   keepSpareReadWorker();
+  const mb = (bytes: number) => round(bytes / 1048576, 0);
+  const memory: Record<string, number> = { idleMB: mb(process.memoryUsage().rss) };
   const t = { database } as never;
   const { plan, demand, education } = await openPlanAndDemand(t);
   if (ONLY === 'ticketPdf') console.log(JSON.stringify(await ticketPdfBench(app, base)));
@@ -175,6 +178,7 @@ async function main() {
     return;
   }
 
+  memory.afterApplyMB = mb(process.memoryUsage().rss);
   // Read mix: what a candidate's pages load.
   const reads = [
     '/api/recruitPlan/checkCanCandidate',
@@ -184,7 +188,8 @@ async function main() {
     '/admin/dictItem/listDictItem/sys_nation',
   ];
   const readLatencies: number[] = [];
-  const requests = candidates.flatMap((c) => reads.map((url) => ({ url, token: c.token })));
+  const requests =
+    ONLY === 'heavy' ? [] : candidates.flatMap((c) => reads.map((url) => ({ url, token: c.token })));
   const readStart = performance.now();
   await pool(requests, CONCURRENCY, async (r) => {
     const t0 = performance.now();
@@ -213,9 +218,11 @@ async function main() {
   );
   results.push(await ticketPdfBench(app, base));
   console.log(JSON.stringify(results.at(-1)));
+  memory.afterTicketPdfMB = mb(process.memoryUsage().rss);
   // Before the export's bench-only clones (which drop the ID-number index): a realistic database.
   results.push(await importBench(base, adminToken, plan.id, IMPORT_ROWS, database.pool));
   console.log(JSON.stringify(results.at(-1)));
+  memory.afterImportMB = mb(process.memoryUsage().rss);
 
   // Export of many rows: clone the burst's rows in SQL up to EXPORT_ROWS.
   const [first] = await database.db.select().from(enroll).limit(1);
@@ -251,14 +258,29 @@ async function main() {
   let bytes = 0;
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
   clearInterval(sampler);
+  const exported = (await database.db.select({ n: sql<number>`count(*)::int` }).from(enroll))[0]!.n;
   results.push({
     name: 'enroll.export',
-    rows: EXPORT_ROWS,
+    rows: exported,
     seconds: round((performance.now() - exportStart) / 1000, 2),
     sizeMB: round(bytes / 1048576),
     peakRssGrowthMB: round((peak - rssBefore) / 1048576),
+    peakAboveIdleMB: round((peak - memory.idleMB! * 1048576) / 1048576),
   });
   console.log(JSON.stringify(results.at(-1)));
+  memory.afterExportMB = mb(process.memoryUsage().rss);
+  if (ONLY === 'heavy') {
+    // Idle for a minute, as a node between jobs: what the process gives back by itself.
+    await new Promise((r) => setTimeout(r, 60_000));
+    memory.aMinuteLaterMB = mb(process.memoryUsage().rss);
+    console.log(JSON.stringify({ name: 'memory', ...memory }));
+    await app.close();
+    await stopSpareReadWorker();
+    await database.close();
+    if (embedded) await embedded.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+    return;
+  }
 
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${round(os.totalmem() / 1073741824, 0)} GiB, Node ${process.version}`;
   const lines = [
