@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   ADMIN_ROLE,
   ALL_PERMISSIONS,
@@ -21,7 +21,7 @@ import {
 } from '../db/schema';
 import type { AdminPrincipal } from '../types';
 import { revokeCached, type CachedSession, type SessionCache, type SessionKind } from './session-cache';
-import { hashToken, newToken } from './tokens';
+import { hashToken, liveToken, newToken } from './tokens';
 
 /**
  * Sessions (DESIGN "Auth"): opaque tokens kept as SHA-256 hashes, 2 h sliding expiry, revoked at
@@ -101,8 +101,8 @@ export async function liveSession(
     const ticket = cache.ticket();
     const loaded =
       kind === 'candidate'
-        ? await loadCandidateSession(db, hash, now)
-        : await loadAdminSession(db, hash, now);
+        ? await loadCandidateSession(db, token, now)
+        : await loadAdminSession(db, token, now);
     if (!loaded) return null;
     cache.put(hash, loaded, ticket);
     entry = loaded;
@@ -124,12 +124,8 @@ export async function liveSession(
   return entry;
 }
 
-/** The condition "the session row of this token hash and kind, live at `now`". */
-const liveRow = (hash: string, kind: SessionKind, now: Date) =>
-  and(eq(authSession.tokenHash, hash), eq(authSession.kind, kind), gt(authSession.expiresAt, now));
-
 /** A candidate session joined with its account, in one query; null unless the account is active. */
-async function loadCandidateSession(db: Db, hash: string, now: Date): Promise<CachedSession | null> {
+async function loadCandidateSession(db: Db, token: string, now: Date): Promise<CachedSession | null> {
   const [row] = await db
     .select({
       id: authSession.id,
@@ -140,7 +136,7 @@ async function loadCandidateSession(db: Db, hash: string, now: Date): Promise<Ca
     })
     .from(authSession)
     .innerJoin(candidateUser, eq(candidateUser.id, authSession.subjectId))
-    .where(liveRow(hash, 'candidate', now));
+    .where(liveToken(authSession, token, 'candidate', now));
   // A disabled or deleted account's tokens stop working.
   if (!row || row.state !== CANDIDATE_STATE.active) return null;
   const { state: _state, ...session } = row;
@@ -148,7 +144,7 @@ async function loadCandidateSession(db: Db, hash: string, now: Date): Promise<Ca
 }
 
 /** An admin session with its administrator (loadAdmin); null when the user is gone or disabled. */
-async function loadAdminSession(db: Db, hash: string, now: Date): Promise<CachedSession | null> {
+async function loadAdminSession(db: Db, token: string, now: Date): Promise<CachedSession | null> {
   const [row] = await db
     .select({
       id: authSession.id,
@@ -157,7 +153,7 @@ async function loadAdminSession(db: Db, hash: string, now: Date): Promise<Cached
       locked: authSession.locked,
     })
     .from(authSession)
-    .where(liveRow(hash, 'admin', now));
+    .where(liveToken(authSession, token, 'admin', now));
   if (!row) return null;
   const admin = await loadAdmin(db, row.subjectId, row.id);
   if (!admin) return null;
