@@ -1,5 +1,5 @@
 import { CST_OFFSET_MS } from '@tegang/domain';
-import { createStore, readJson, useStore } from './store';
+import { createStore, readJson, useStore } from '../../components/store';
 
 /** A local error log entry (spec §3): type, message, stack, info, url, time; kept in localStorage. */
 export interface ErrorLogEntry {

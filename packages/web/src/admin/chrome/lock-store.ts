@@ -1,4 +1,4 @@
-import { createStore, readJson, useStore } from './store';
+import { createStore, readJson, useStore } from '../../components/store';
 
 /**
  * The lock flag (spec §3 "Session copies of … lock state", §4 "Lock"), in sessionStorage, with the

@@ -1,4 +1,4 @@
-import { createStore, readJson, useStore } from './store';
+import { createStore, readJson, useStore } from '../../components/store';
 
 /**
  * The tag list (spec §4 "Tabs", §3 "Session copies of … tag list"): visited pages, kept in

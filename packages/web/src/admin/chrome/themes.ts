@@ -1,5 +1,5 @@
 import { contrastRatio, readableOn, readablePair } from '../../components/contrast';
-import { createStore, useStore } from './store';
+import { createStore, useStore } from '../../components/store';
 
 /**
  * The ten named themes of the top bar (spec §2 "Back-office chrome", §9 default 'default') as ProLayout

@@ -1,5 +1,5 @@
 import { UNLOCK_MAX_FAILURES } from '@tegang/domain';
-import { createStore, readJson, useStore } from '../../admin/chrome/store';
+import { createStore, readJson, useStore } from '../../components/store';
 
 /**
  * The front site's lock (spec §2 "Route guards": with a front-site token a locked session goes to the

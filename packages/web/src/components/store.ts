@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** A tiny external store (one value, subscribers) for the chrome's client-side state. */
+/** A tiny external store (one value, subscribers) for client-side state both sites keep (the console's chrome, the front site's lock). */
 export function createStore<T>(initial: T, persist?: (value: T) => void) {
   let value = initial;
   const listeners = new Set<() => void>();
