@@ -61,10 +61,22 @@ export function cachedReference<T>(
   return value;
 }
 
-/** Forgets every reference result of `db` on this node, dictionaries and regions included. */
+/** Other per-node results that an administrator's change must clear too (onReferenceChange). */
+const followers: ((db: Db) => void)[] = [];
+
+/** Registers `forget`, called with the database whenever its reference results are cleared. */
+export function onReferenceChange(forget: (db: Db) => void): void {
+  followers.push(forget);
+}
+
+/**
+ * Forgets every reference result of `db` on this node, dictionaries and regions included, and what
+ * onReferenceChange registered (the plans' post counts).
+ */
 export function invalidateReference(db: Db): void {
   caches.delete(db);
   invalidateDicts(db);
+  for (const forget of followers) forget(db);
 }
 
 /**

@@ -171,6 +171,11 @@ describe('reference reads from memory', () => {
     const token = (await makeCandidate(t)).token;
     const url = `/api/recruitPlanData/getRecruitPlanDataByPlanId/${ctx.plan.id}`;
     const before = (await get(url, asCandidate(token))).json().data as unknown[];
+    const { demand } = ctx;
+    const subjectsUrl = `/api/recruitPlanData/getRecruitPlanDataSubjectByLearningPeriod?planId=${ctx.plan.id}&category=${demand.category}&countyCode=${demand.countyCode}&learningPeriod=${demand.learningPeriod}`;
+    const subjects = async () =>
+      ((await get(subjectsUrl, asCandidate(token))).json().data as { value: string }[]).map((o) => o.value);
+    expect(await subjects()).toContain(demand.subject);
     // A change behind the application's back (straight in the database) is not seen while kept …
     await t.database.db
       .update(recruitPlanData)
@@ -190,6 +195,8 @@ describe('reference reads from memory', () => {
     });
     expect(off.body.data).toBe(PLAN_DATA_STATUS.inactive);
     expect(((await get(url, asCandidate(token))).json().data as unknown[]).length).toBe(before.length - 1);
+    // the subject step's post counts (RATIO_CACHE_SECONDS) are cleared on this node too
+    expect(await subjects()).not.toContain(demand.subject);
     await t.call('POST', `/recruit/recruitPlanData/updateStatus/${ctx.demand.id}`, { token: admin });
     expect(((await get(url, asCandidate(token))).json().data as unknown[]).length).toBe(before.length);
   });

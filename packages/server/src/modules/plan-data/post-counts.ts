@@ -2,6 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { AUDIT_STATUS, PLAN_DATA_STATUS } from '@tegang/domain';
 import type { Db } from '../../db';
 import { enroll, recruitPlan, recruitPlanData } from '../../db/schema';
+import { onReferenceChange } from '../../lib/reference-cache';
 
 /**
  * One post of a plan (county × plan category × learning period × subject, the key of a recruit plan
@@ -42,6 +43,8 @@ export interface PostCountsCache {
  */
 export const MAX_PLANS = 16;
 const cache = new WeakMap<Db, Map<number, { at: number; counts: Promise<PostCounts> }>>();
+// An administrator's change of demand on this node shows at once (lib/reference-cache.ts).
+onReferenceChange((db) => cache.delete(db));
 
 const postKey = (p: { countyCode: string; category: string; learningPeriod: string; subject: string }) =>
   `${p.countyCode}\u0000${p.category}\u0000${p.learningPeriod}\u0000${p.subject}`;
@@ -113,7 +116,8 @@ async function readPostCounts(db: Db, planId: number, at: Date): Promise<PostCou
  * node every `ttlS` seconds rather than a count per request. Concurrent callers of an expired entry
  * share one read; a failed read is not kept. In process rather than in the KV store: the snapshot
  * (a few hundred posts) is cheaper to recount than to ship through Redis on every request, and no
- * other node needs this node's copy (DESIGN "Scale-out"). The apply check itself never reads it:
+ * other node needs this node's copy (DESIGN "Scale-out"); an administrator's change of plans or demand
+ * clears it on the node that made it. The apply check itself never reads it:
  * findDemand reads the demand row live. At most MAX_PLANS existing plans are kept (least recently
  * read out first); an id naming no plan costs one primary-key read and is never cached.
  */
