@@ -197,4 +197,23 @@ describe('the reviewer’s workbench', () => {
     expect(pageCalls().at(-1)!.url).not.toContain('name=');
     expect((screen.getByTestId('enroll-search-name') as HTMLInputElement).value).toBe('');
   }, 60_000);
+
+  it('fixes the audit and action columns on the right at 1440 px, and no column on a 375 px phone', async () => {
+    const fixedHeaders = async () => {
+      const table = await screen.findByTestId('enroll');
+      await within(table).findByText('张一');
+      return [...table.querySelectorAll('thead th.ant-table-cell-fix-right')].map((th) => th.textContent);
+    };
+    const wide = mount();
+    expect(await fixedHeaders()).toEqual(expect.arrayContaining(['审核状态', '不通过原因', '操作']));
+    wide.unmount();
+    viewport(375);
+    try {
+      mount();
+      // fixed columns would fill the phone's table box and leave the data a sliver: the row scrolls as one
+      expect(await fixedHeaders()).toEqual([]);
+    } finally {
+      viewport(1440);
+    }
+  }, 60_000);
 });

@@ -27,6 +27,10 @@ import type { CrudConfig, CrudContext, CrudFormContext, RecordId } from './types
 export { ACTION_STYLE, RowButton } from './actions';
 export { DIALOG_WIDTH } from './form-dialog';
 
+/** Whether the window is at least antd's md breakpoint (768 px) wide now; true outside a browser. */
+const wideWindow = () =>
+  typeof window === 'undefined' || !window.matchMedia || window.matchMedia('(min-width: 768px)').matches;
+
 /** The search values worth keeping: without empty ones (undefined, null, '', []). */
 const withoutEmpty = (values: Record<string, unknown>) =>
   Object.fromEntries(
@@ -54,6 +58,9 @@ export function CrudTable<
   const { t } = useTranslation();
   const can = useCan();
   const screens = Grid.useBreakpoint();
+  // Read at once on the first render too (useBreakpoint answers only after an effect): ProTable takes
+  // each column's `fixed` from its first columns and keeps it while the screen stays open.
+  const phone = (screens.md ?? wideWindow()) === false;
   const actions = useActions();
   const { api, form, tree, permissions = {}, name } = config;
   const rowKey = config.rowKey ?? 'id';
@@ -152,7 +159,10 @@ export function CrudTable<
         return rowNumber(info?.current ?? 1, info?.pageSize ?? DEFAULT_PAGE_SIZE, index);
       },
     },
-    ...config.columns,
+    // On a phone (below antd's md, 768 px) no column is fixed: fixed columns (the actions, a screen's
+    // audit columns) would take the whole narrow box and leave the scrolled data a sliver; the row
+    // scrolls sideways as one inside the table's own box instead.
+    ...(phone ? config.columns.map((c) => ({ ...c, fixed: undefined })) : config.columns),
   ];
   const hasRowActions = canDetail || canEdit || canRemove || canAddChild || !!config.rowActions;
   if (hasRowActions)
@@ -160,8 +170,8 @@ export function CrudTable<
       title: t('crud.actions'),
       key: '__actions',
       valueType: 'option',
-      fixed: 'right',
-      // narrow screens: a narrower fixed column whose actions wrap, leaving room for the data
+      fixed: phone ? undefined : 'right',
+      // narrow screens: a narrower column whose actions wrap, leaving room for the data
       width: screens.lg === false ? Math.min(config.actionsWidth ?? 200, 240) : (config.actionsWidth ?? 200),
       render: (_dom, row) => (
         <RowActions
