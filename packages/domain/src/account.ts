@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkPasswordStrength, checkRealName, checkSmsCode, checkUserName, normalizeCompat } from './rules';
 import { idCardString, phoneString, requiredString } from './validation';
+import { LOGIN_LIMITS } from './login-rules';
 
 /**
  * Account payloads: candidate registration and recovery (spec §1, §7 "Candidate auth and account"),
@@ -23,10 +24,10 @@ export const smsCodeString = () => byRule(checkSmsCode);
  * phone finds the account.
  */
 export const loginSchema = z.object({
-  userName: requiredString(64).overwrite(normalizeCompat),
-  password: requiredString(64, 'rule.required', 'secret'),
-  captcha: z.string().trim().max(10).optional(),
-  uuid: z.string().max(64).optional(),
+  userName: requiredString(LOGIN_LIMITS.userName).overwrite(normalizeCompat),
+  password: requiredString(LOGIN_LIMITS.password, 'rule.required', 'secret'),
+  captcha: z.string().trim().max(LOGIN_LIMITS.captcha).optional(),
+  uuid: z.string().max(LOGIN_LIMITS.uuid).optional(),
 });
 
 /** POST /api/register (encrypted). */

@@ -9,6 +9,7 @@ export * from './education-plan';
 export * from './plan-data';
 export * from './enroll';
 export * from './account';
+export * from './login-rules';
 export * from './candidate-user';
 export * from './permissions';
 export * from './dictionaries';

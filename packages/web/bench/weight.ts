@@ -29,7 +29,8 @@
  *
  * Environment: WEB_DIST (default packages/web/dist), RUNS (default 3), PAGES (a comma list of web,
  * login, console; default all), DATABASE_URL (optional), CHROMIUM_PATH (default /usr/bin/chromium),
- * WEIGHT_JSON (a file for the medians as JSON).
+ * WEIGHT_JSON (a file for the medians as JSON), SHOTS (a folder: screenshots of /web/login at 375 and
+ * 1440 px, in zh, in en, and with the empty form submitted, to compare the look of two builds).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -212,6 +213,37 @@ async function consoleSession(browser: Browser, server: Server) {
   return state;
 }
 
+/** Screenshots of /web/login (375 px phone, 1440 px desktop): zh, zh with the empty form submitted, en. */
+async function loginShots(browser: Browser, server: Server, dir: string): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [width, context] of [
+    [375, () => phone(browser, server.baseUrl)],
+    [
+      1440,
+      () =>
+        browser.newContext({
+          baseURL: server.baseUrl,
+          viewport: { width: 1440, height: 900 },
+          locale: 'zh-CN',
+        }),
+    ],
+  ] as const) {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await page.goto('/web/login');
+    await page.getByTestId('login-submit').waitFor();
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: path.join(dir, `login-${width}-zh.png`), fullPage: true });
+    await page.getByTestId('login-submit').click();
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: path.join(dir, `login-${width}-zh-errors.png`), fullPage: true });
+    await page.getByTestId('lang-switch').click();
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: path.join(dir, `login-${width}-en.png`), fullPage: true });
+    await ctx.close();
+  }
+}
+
 async function main() {
   const server = await startServer();
   const browser = await launch();
@@ -276,6 +308,7 @@ async function main() {
         console.log(Object.values(row).join(' | '));
       }
     if (process.env.WEIGHT_JSON) fs.writeFileSync(process.env.WEIGHT_JSON, JSON.stringify(results, null, 2));
+    if (process.env.SHOTS) await loginShots(browser, server, process.env.SHOTS);
   } finally {
     await browser.close();
     await server.stop();

@@ -1,4 +1,3 @@
-import { message } from 'antd';
 import {
   CANDIDATE_AUTH_HEADER,
   type ApiResult,
@@ -9,6 +8,7 @@ import {
 } from '@tegang/domain';
 import i18n from '../i18n';
 import { getToken, type Side } from './tokens';
+import { toast } from '../components/toast';
 
 /**
  * The one HTTP client of the web app (spec §7 preamble, §8 error catalogue):
@@ -124,7 +124,7 @@ export async function requestEnvelope<T>(
       0,
       controller.signal.aborted ? i18n.t('request.timeout') : (e as Error).message,
     );
-    if (!opts.silent) message.error(error.message);
+    if (!opts.silent) toast('error', error.message);
     throw error;
   } finally {
     clearTimeout(timer);
@@ -138,7 +138,7 @@ export async function requestEnvelope<T>(
   if (sessionKey && answer.code === 400) publicKey = null;
   if (answer.code === 401) handlers.unauthorized[side](error);
   else if (answer.code === 403) handlers.forbidden(error);
-  else if (answer.code !== 998 && !opts.silent) message.error(error.message);
+  else if (answer.code !== 998 && !opts.silent) toast('error', error.message);
   throw error;
 }
 

@@ -1,8 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, createBrowserRouter, useLocation } from 'react-router';
 import { isLoggedIn } from './session';
 import { OpenLayout } from './layout/open-layout';
-import { Loading } from './components/loading';
+import { PlainLoading } from './components/plain-loading';
 import { WEB_LOCK_PATH, useWebLock } from './lock/lock-store';
 
 /**
@@ -10,7 +10,8 @@ import { WEB_LOCK_PATH, useWebLock } from './lock/lock-store';
  * recoveries; with a token /web/login goes to /web. Every other /web page needs the front-site token,
  * else /web/login; a locked session goes to /web/lock (the front site's lock page; the console's is
  * /lock, another entry). /web → /web/user_info; unknown /web/* → the 404 view. Each page is its own
- * chunk.
+ * chunk. Every page but the login (plain elements, the first page a phone loads) is drawn inside
+ * antd's providers (`withAntd`), a chunk of their own.
  */
 const Login = lazy(() => import('../areas/candidate-account/candidate/login-page'));
 const Register = lazy(() => import('../areas/candidate-account/candidate/register-page'));
@@ -30,6 +31,16 @@ const CandidateLayout = lazy(() =>
   import('./layout/candidate-layout').then((m) => ({ default: m.CandidateLayout })),
 );
 const NotFound = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFound })));
+const AntdShell = lazy(() => import('./antd-shell'));
+
+/** `page` inside antd's theme, locale, App context and the query cache, loaded with it. */
+function withAntd(page: ReactNode) {
+  return (
+    <Suspense fallback={<PlainLoading />}>
+      <AntdShell>{page}</AntdShell>
+    </Suspense>
+  );
+}
 
 export const LOGIN_PATH = '/web/login';
 export const HOME_PATH = '/web/user_info';
@@ -59,21 +70,17 @@ export const router = createBrowserRouter([
         element: <OpenLayout />,
         children: [
           { path: 'login', element: <LoginRoute /> },
-          { path: 'register', element: <Register /> },
-          { path: 'forget_password', element: <ForgetPassword /> },
-          { path: 'forget_username', element: <ForgetUserName /> },
-          { path: 'lock', element: <Lock /> },
+          { path: 'register', element: withAntd(<Register />) },
+          { path: 'forget_password', element: withAntd(<ForgetPassword />) },
+          { path: 'forget_username', element: withAntd(<ForgetUserName />) },
+          { path: 'lock', element: withAntd(<Lock />) },
         ],
       },
       {
         element: <RequireLogin />,
         children: [
           {
-            element: (
-              <Suspense fallback={<Loading />}>
-                <CandidateLayout />
-              </Suspense>
-            ),
+            element: withAntd(<CandidateLayout />),
             children: [
               { index: true, element: <Navigate to={HOME_PATH} replace /> },
               { path: 'user_info', element: <UserInfo /> },

@@ -1,21 +1,29 @@
-import { QueryClient } from '@tanstack/react-query';
 import { clearToken, getToken, setToken } from '../api/tokens';
 import { logout as logoutCall } from '../areas/candidate-account/api';
 import { clearWebLock } from './lock/lock-store';
 
 /**
  * The candidate session on the client (spec §3 client storage, §4 "Candidate logout"): the front-site
- * token, the query cache that holds the front-site state, and the logout that clears both.
+ * token, the query cache that holds the front-site state (query-client.ts), and the logout that clears
+ * both.
  */
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
+
+/**
+ * The query cache, once its module has loaded: it comes with the pages that read through it, not
+ * with the login page (the first page a phone loads); before that there is nothing cached to clear.
+ */
+let queryCache: { clear(): void } | null = null;
+
+/** Called by query-client.ts when it creates the cache. */
+export function attachQueryCache(cache: { clear(): void }): void {
+  queryCache = cache;
+}
 
 export const isLoggedIn = (): boolean => Boolean(getToken('candidate'));
 
 /** After a successful login: keeps the token and starts from a clean state (no lock, spec §4). */
 export function startSession(token: string): void {
-  queryClient.clear();
+  queryCache?.clear();
   clearWebLock();
   setToken('candidate', token);
 }
@@ -25,7 +33,7 @@ export function endSessionLocally(): void {
   clearToken('candidate');
   clearWebLock();
   sessionStorage.clear();
-  queryClient.clear();
+  queryCache?.clear();
 }
 
 /** Logout: revokes the session on the server (best effort), then clears the client. */

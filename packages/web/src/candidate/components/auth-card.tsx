@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
-import { Card, Typography } from 'antd';
 
-/** The card of an open page (login, register, recovery) with its title. */
+/**
+ * The card of an open page (login, register, recovery) with its title: plain elements styled as
+ * antd's Card (open.css), so that the login page, the first page a phone loads, needs no Card (nor
+ * the Tabs it brings).
+ */
 export function AuthCard({
   title,
   children,
@@ -12,18 +15,11 @@ export function AuthCard({
   testId?: string;
 }) {
   return (
-    <Card
-      style={{ boxShadow: '0 4px 16px rgba(22, 88, 201, 0.08)' }}
-      styles={{ body: { padding: '24px 20px 8px' } }}
-      data-testid={testId}
-    >
-      <Typography.Title
-        level={2}
-        style={{ fontSize: 20, textAlign: 'center', marginTop: 0, marginBottom: 20 }}
-      >
+    <section className="tg-card" data-testid={testId} aria-labelledby="tg-card-title">
+      <h2 id="tg-card-title" className="tg-card-title">
         {title}
-      </Typography.Title>
+      </h2>
       {children}
-    </Card>
+    </section>
   );
 }

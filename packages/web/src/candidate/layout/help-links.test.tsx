@@ -24,6 +24,8 @@ vi.mock('../state', async (original) => ({
 vi.mock('../../areas/website/use-website', () => ({
   useWebsite: () => ({ customerServicePhone: '0851-87654321' }),
 }));
+// The open frame reads the website setting with a plain call (it is drawn before the query cache loads).
+vi.mock('./service-phone', () => ({ useServicePhone: () => '0851-87654321' }));
 
 function renderAt(path: string) {
   const router = createMemoryRouter(

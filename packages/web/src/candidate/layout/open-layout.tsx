@@ -1,13 +1,15 @@
-import { Suspense } from 'react';
-import { Grid, Layout, Space } from 'antd';
-import { CustomerServiceOutlined, PhoneOutlined } from '@ant-design/icons';
+import { Suspense, useSyncExternalStore } from 'react';
+import CustomerServiceOutlined from '@ant-design/icons-svg/es/asn/CustomerServiceOutlined';
+import PhoneOutlined from '@ant-design/icons-svg/es/asn/PhoneOutlined';
 import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LangSwitch } from '../../components/lang-switch';
-import { useWebsite } from '../../areas/website/use-website';
-import { Loading } from '../components/loading';
-import { headerButtonStyle, headerStyle } from './styles';
+import { PlainLoading } from '../components/plain-loading';
+import { SvgIcon } from '../components/svg-icon';
+import { headerStyle } from './styles';
 import { SiteTitle } from './site-title';
+import { PlainLangSwitch } from './plain-lang-switch';
+import { useServicePhone } from './service-phone';
+import '../open.css';
 
 /**
  * The help links under the open pages (issue 8): the service centre (after logging in, the login
@@ -16,51 +18,51 @@ import { SiteTitle } from './site-title';
  */
 function HelpLinks() {
   const { t } = useTranslation();
-  const phone = useWebsite().customerServicePhone;
+  const phone = useServicePhone();
   return (
-    <Space
-      wrap
-      size={16}
-      style={{ justifyContent: 'center', width: '100%', marginTop: 16 }}
-      data-testid="help-links"
-    >
-      <Link
-        to="/web/server_center"
-        data-testid="login-server-center"
-        style={{ display: 'inline-block', padding: '10px 0' }}
-      >
-        <CustomerServiceOutlined /> {t('web.menu.serverCenter')}
+    <div className="tg-help-links" data-testid="help-links">
+      <Link to="/web/server_center" data-testid="login-server-center">
+        <SvgIcon icon={CustomerServiceOutlined} /> {t('web.menu.serverCenter')}
       </Link>
       {phone ? (
-        <a
-          href={`tel:${phone}`}
-          data-testid="login-service-phone"
-          style={{ display: 'inline-block', padding: '10px 0' }}
-        >
-          <PhoneOutlined /> {t('web.menu.servicePhone')} {phone}
+        <a href={`tel:${phone}`} data-testid="login-service-phone">
+          <SvgIcon icon={PhoneOutlined} /> {t('web.menu.servicePhone')} {phone}
         </a>
       ) : null}
-    </Space>
+    </div>
   );
 }
 
-/** The frame of the open pages (login, register, recovery): the title bar, a centred card, help links. */
+/** antd's md breakpoint (768 px): below it a phone, with the short title and language name. */
+const WIDE = '(min-width: 768px)';
+const subscribeWide = (onChange: () => void) => {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const isWide = () => window.matchMedia(WIDE).matches;
+
+/**
+ * The frame of the open pages (login, register, recovery): the title bar, a centred card, help links.
+ * Plain elements and open.css, no antd: it is drawn with the login page, the first page a phone loads
+ * (docs/decisions.md "A login page without antd"); the other open pages bring antd with them.
+ */
 export function OpenLayout() {
-  const mobile = !Grid.useBreakpoint().md;
+  const mobile = !useSyncExternalStore(subscribeWide, isWide, () => false);
   return (
-    <Layout style={{ minHeight: '100vh', background: 'linear-gradient(180deg, #e8f1ff 0%, #f5f7fa 320px)' }}>
-      <Layout.Header style={headerStyle}>
+    <div className="tg-open">
+      <header style={headerStyle}>
         <SiteTitle mobile={mobile} />
-        <LangSwitch short={mobile} style={headerButtonStyle} />
-      </Layout.Header>
-      <Layout.Content style={{ padding: '24px 12px 48px', display: 'flex', justifyContent: 'center' }}>
-        <div style={{ width: '100%', maxWidth: 440 }}>
-          <Suspense fallback={<Loading />}>
+        <PlainLangSwitch short={mobile} />
+      </header>
+      <main className="tg-open-content">
+        <div className="tg-open-column">
+          <Suspense fallback={<PlainLoading />}>
             <Outlet />
           </Suspense>
           <HelpLinks />
         </div>
-      </Layout.Content>
-    </Layout>
+      </main>
+    </div>
   );
 }

@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router';
 import { UNLOCK_MAX_FAILURES } from '@tegang/domain';
 import { getToken, setToken } from '../../api/tokens';
 import { router } from '../router';
-import { queryClient } from '../session';
+import { queryClient } from '../query-client';
 import { WEB_LOCK_KEY, clearWebLock } from './lock-store';
 
 /**
