@@ -198,7 +198,7 @@ describe('the reviewer’s workbench', () => {
     expect((screen.getByTestId('enroll-search-name') as HTMLInputElement).value).toBe('');
   }, 60_000);
 
-  it('fixes the audit and action columns on the right at 1440 px, and no column on a 375 px phone', async () => {
+  it('fixes the audit and action columns on the right at 1440 px, and no column on a 375 px phone, where the toolbar wraps', async () => {
     const fixedHeaders = async () => {
       const table = await screen.findByTestId('enroll');
       await within(table).findByText('张一');
@@ -212,6 +212,11 @@ describe('the reviewer’s workbench', () => {
       mount();
       // fixed columns would fill the phone's table box and leave the data a sliver: the row scrolls as one
       expect(await fixedHeaders()).toEqual([]);
+      // …and the toolbar's five buttons wrap instead of running off the right edge
+      const toolbar = screen.getByTestId('enroll-toolbar');
+      expect(toolbar.style.flexWrap).toBe('wrap');
+      expect(within(toolbar).getByTestId('enroll-batch-pass')).toBeTruthy();
+      expect(within(toolbar).getByTestId('enroll-export')).toBeTruthy();
     } finally {
       viewport(1440);
     }

@@ -312,16 +312,24 @@ export function CrudTable<
           </Space>
         )}
         tableAlertOptionRender={false}
-        toolBarRender={() =>
-          toolbarButtons({
+        toolBarRender={() => {
+          const buttons = toolbarButtons({
             t,
             testId,
             onAdd: canAdd ? () => void dialog.open('create') : undefined,
             onDeleteMany: canRemoveMany ? confirmDeleteMany : undefined,
             selectedCount: selected.keys.length,
             extra: config.toolbar?.(ctx),
-          })
-        }
+          });
+          // On a phone the buttons wrap onto more lines rather than run off the screen's right edge.
+          return phone
+            ? [
+                <Space key="toolbar" wrap data-testid={`${testId}-toolbar`}>
+                  {buttons}
+                </Space>,
+              ]
+            : buttons;
+        }}
       />
 
       {form && dialog.dialog && formContext && (
