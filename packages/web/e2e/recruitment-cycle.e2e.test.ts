@@ -244,6 +244,14 @@ describe('a recruitment cycle for a new plan', () => {
     await cand.goto('/web/enroll');
     await cand.getByTestId('enroll-form').waitFor();
     expect(await cand.getByTestId('enroll-audit-reason').textContent()).toContain(REASON);
+    // The stored photo: read from its own address with the candidate's token, shown as a blob: URL.
+    const preview = cand.getByTestId('photo-preview');
+    await expect
+      .poll(() =>
+        preview.evaluate((el) => (el instanceof HTMLImageElement ? el : el.querySelector('img'))?.src ?? ''),
+      )
+      .toMatch(/^blob:/);
+    await shot(cand, artifacts, 'cycle-candidate-resubmit-form');
     await cand.locator('#graduateCollege').fill('贵州大学');
     await cand.getByTestId('enroll-submit').click();
     // The confirm appears only when the form is valid: otherwise say which fields the page refused.
