@@ -77,8 +77,6 @@ export const unlockSchema = z.object({
   password: requiredString(64, 'auth.lock.passwordRequired', 'secret'),
 });
 export const LOCK_LABELS: FieldLabels = { password: 'field.lockPassword' };
-/** Wrong unlock attempts after which the session is revoked. */
-export const UNLOCK_MAX_FAILURES = 5;
 
 /** Business types of the operation log (RuoYi): 0 other, 1 add, 2 edit, 3 delete, 4 export, 5 import, 6 status. */
 export const BUSINESS_TYPES = ['0', '1', '2', '3', '4', '5', '6'] as const;
