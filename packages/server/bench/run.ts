@@ -272,7 +272,12 @@ async function main() {
   if (ONLY === 'heavy') {
     // Idle for a minute, as a node between jobs: what the process gives back by itself.
     await new Promise((r) => setTimeout(r, 60_000));
-    memory.aMinuteLaterMB = mb(process.memoryUsage().rss);
+    const later = process.memoryUsage();
+    memory.aMinuteLaterMB = mb(later.rss);
+    // Where it is held: the V8 heap (JavaScript objects), or native memory (buffers, threads, malloc).
+    memory.aMinuteLaterHeapTotalMB = mb(later.heapTotal);
+    memory.aMinuteLaterHeapUsedMB = mb(later.heapUsed);
+    memory.aMinuteLaterExternalMB = mb(later.external);
     console.log(JSON.stringify({ name: 'memory', ...memory }));
     await app.close();
     await stopSpareReadWorker();
