@@ -30,7 +30,8 @@
  * Environment: WEB_DIST (default packages/web/dist), RUNS (default 3), PAGES (a comma list of web,
  * login, console; default all), DATABASE_URL (optional), CHROMIUM_PATH (default /usr/bin/chromium),
  * WEIGHT_JSON (a file for the medians as JSON), SHOTS (a folder: screenshots of /web/login at 375 and
- * 1440 px, in zh, in en, and with the empty form submitted, to compare the look of two builds).
+ * 1440 px, in zh, in en, and with the empty form submitted, and of /web/register in en, to compare the
+ * look of two builds).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -213,7 +214,10 @@ async function consoleSession(browser: Browser, server: Server) {
   return state;
 }
 
-/** Screenshots of /web/login (375 px phone, 1440 px desktop): zh, zh with the empty form submitted, en. */
+/**
+ * Screenshots of /web/login (375 px phone, 1440 px desktop): zh, zh with the empty form submitted, en;
+ * then /web/register (en).
+ */
 async function loginShots(browser: Browser, server: Server, dir: string): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   for (const [width, context] of [
@@ -240,6 +244,11 @@ async function loginShots(browser: Browser, server: Server, dir: string): Promis
     await page.getByTestId('lang-switch').click();
     await page.waitForTimeout(800);
     await page.screenshot({ path: path.join(dir, `login-${width}-en.png`), fullPage: true });
+    // The other open pages share the frame and the card.
+    await page.goto('/web/register');
+    await page.getByTestId('register-submit').waitFor();
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: path.join(dir, `register-${width}-en.png`), fullPage: true });
     await ctx.close();
   }
 }
