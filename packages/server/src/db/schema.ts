@@ -568,6 +568,9 @@ export const enrollCompare = pgTable(
   (t) => [
     index('enroll_compare_plan_idx').on(t.planId, t.dataSource),
     index('enroll_compare_id_card_idx').on(t.idCard),
+    // Deleting an enrolment sets its comparison rows' enroll_id to null: without this index each
+    // deleted enrolment scanned the whole table (a batch delete was quadratic).
+    index('enroll_compare_enroll_idx').on(t.enrollId),
   ],
 );
 

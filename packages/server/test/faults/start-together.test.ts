@@ -165,13 +165,12 @@ describe('nodes started together', () => {
     await stopAll([first!]);
     expect(failures([first!])).toEqual([]);
     const before = await counts(url);
-    // The database as the previous release left it: the last migration not applied. The menu's
-    // group and query and the user's supervision flag are dropped, its journal row removed.
+    // The database as the previous release left it: the last migration not applied. The comparison
+    // rows' enroll_id index is dropped, its journal row removed.
     await admin(
       (db) =>
         db.query(`
-          alter table sys_menu drop column "group", drop column query;
-          alter table sys_user drop column supervision;
+          drop index enroll_compare_enroll_idx;
           delete from drizzle.__drizzle_migrations
            where id = (select max(id) from drizzle.__drizzle_migrations);`),
       url,
@@ -186,20 +185,12 @@ describe('nodes started together', () => {
     }
     const after = await counts(url);
     expect(after).toEqual(before);
-    // the columns are back, the existing users not supervision accounts (the default)
+    // the index is back
     const { rows } = await admin(
-      (db) =>
-        db.query(
-          `select (select count(*) from sys_user where supervision) as supervised,
-                  (select count(*) from information_schema.columns
-                    where table_name = 'sys_menu' and column_name in ('group', 'query')) as menu_columns`,
-        ),
+      (db) => db.query(`select count(*) as n from pg_indexes where indexname = 'enroll_compare_enroll_idx'`),
       url,
     );
-    expect({ supervised: Number(rows[0].supervised), menuColumns: Number(rows[0].menu_columns) }).toEqual({
-      supervised: 0,
-      menuColumns: 2,
-    });
+    expect(Number(rows[0].n)).toBe(1);
   });
 
   it('a start that fails lets go of the lock: the node waiting behind it comes up', async () => {

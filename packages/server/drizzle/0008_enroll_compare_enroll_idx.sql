@@ -1,0 +1,1 @@
+CREATE INDEX "enroll_compare_enroll_idx" ON "enroll_compare" USING btree ("enroll_id");
