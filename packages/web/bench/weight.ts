@@ -215,8 +215,8 @@ async function consoleSession(browser: Browser, server: Server) {
 }
 
 /**
- * Screenshots of /web/login (375 px phone, 1440 px desktop): zh, zh with the empty form submitted, en;
- * then /web/register (en).
+ * Screenshots of /web/login (375 px phone, 1440 px desktop): zh, zh with the empty form submitted, a
+ * wrong password's toast, en; then /web/register (en).
  */
 async function loginShots(browser: Browser, server: Server, dir: string): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
@@ -241,6 +241,13 @@ async function loginShots(browser: Browser, server: Server, dir: string): Promis
     await page.getByTestId('login-submit').click();
     await page.waitForTimeout(800);
     await page.screenshot({ path: path.join(dir, `login-${width}-zh-errors.png`), fullPage: true });
+    // A wrong password: the server's answer as a toast (antd's message, loaded at the first toast).
+    await page.locator('#userName').fill('nobody');
+    await page.locator('#password').fill('Wrong-password-1');
+    await page.getByTestId('login-submit').click();
+    await page.locator('.ant-message-notice').first().waitFor();
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: path.join(dir, `login-${width}-zh-failed.png`), fullPage: true });
     await page.getByTestId('lang-switch').click();
     await page.waitForTimeout(800);
     await page.screenshot({ path: path.join(dir, `login-${width}-en.png`), fullPage: true });
