@@ -231,9 +231,9 @@ describe("the reviewer's workbench and the office's lists", { timeout: 170_000 }
     await shot(cand, artifacts, 'workbench-375-candidate-resubmitted');
 
     // The list shows it pending with no reason; the detail's audit history keeps the rejection.
-    await admin.reload();
-    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(COPIES + 1);
-    await expect.poll(() => own.textContent()).toContain('待审核');
+    await admin.getByTestId('enroll-search-submit').click();
+    await expect.poll(() => own.textContent(), { timeout: 15_000 }).toContain('待审核');
+    expect(await rows.count()).toBe(COPIES + 1);
     expect(await own.textContent()).not.toContain(REASON);
     await own
       .getByTestId(/^enroll-view/)
@@ -277,6 +277,9 @@ describe("the reviewer's workbench and the office's lists", { timeout: 170_000 }
       await expect
         .poll(() => admin.locator('.ant-message-warning').first().textContent())
         .toContain('内容为空，无法下载');
+      // seen, not only in the page: over the header, once its entry animation has run
+      await admin.waitForTimeout(500);
+      expect(await inView(admin, '.ant-message-warning'), 'the warning is on top').toBe(true);
       await shot(admin, artifacts, `workbench-${width}-compare-empty-export`);
       expect(await pageOverflow(admin), `compare page overflow at ${width} px`).toBeLessThanOrEqual(0);
       expect(await inView(admin, '[data-testid=compare-export]')).toBe(true);
