@@ -115,7 +115,7 @@ const tableBox = (page: Page, testId: string) =>
     .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
 
 /**
- * Whether the first element of `selector`, scrolled into view, lies wholly inside the viewport's width
+ * Whether the first element of `selector`, scrolled into view, lies wholly inside the viewport
  * and is not covered (what is at its centre is the element itself or inside it: a fixed table column
  * over a scrolled cell would be hit instead).
  */
@@ -125,7 +125,8 @@ async function inView(page: Page, selector: string): Promise<boolean> {
   return element.evaluate((el) => {
     const box = el.getBoundingClientRect();
     const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-    return box.left >= 0 && box.right <= window.innerWidth + 0.5 && !!hit && el.contains(hit);
+    const inside = box.left >= 0 && box.right <= window.innerWidth + 0.5 && box.top >= 0;
+    return inside && box.bottom <= window.innerHeight + 0.5 && !!hit && el.contains(hit);
   });
 }
 
@@ -353,6 +354,25 @@ describe("the reviewer's workbench and the office's lists", { timeout: 170_000 }
           if (testId === 'plan')
             expect(await firstRow.getByTestId('plan-phase').getAttribute('data-phase')).toBeTruthy();
           await shot(admin, artifacts, `workbench-${width}-fit-${name}-scrolled`);
+        }
+        if (testId === 'enroll' && width === 375) {
+          // the reviewer on a phone: the batch confirmation and the detail with its decisions fit too
+          await firstRow.locator('.ant-checkbox-input').check();
+          await admin.getByTestId('enroll-batch-pass').click();
+          const confirm = admin.locator('.ant-modal-confirm');
+          await expect.poll(() => confirm.textContent()).toContain('通过所选 1 条报名？');
+          expect(await inView(admin, '[data-testid=enroll-pass-ok]'), 'batch pass OK').toBe(true);
+          await shot(admin, artifacts, 'workbench-375-batch-confirm');
+          await confirm.getByRole('button', { name: /取\s*消/ }).click();
+          await confirm.waitFor({ state: 'detached' });
+          await firstRow.getByTestId('enroll-view').click();
+          await admin.getByTestId('enroll-audit-history').waitFor();
+          for (const button of ['enroll-detail-pass', 'enroll-detail-reject'])
+            expect(await inView(admin, `[data-testid=${button}]`), button).toBe(true);
+          expect(await pageOverflow(admin), 'detail overflow at 375 px').toBeLessThanOrEqual(0);
+          // what the phone shows (a full-page shot stretches the dialog's box)
+          await admin.screenshot({ path: path.join(artifacts, 'workbench-375-detail.png') });
+          await admin.keyboard.press('Escape');
         }
       }
       await admin.context().close();
