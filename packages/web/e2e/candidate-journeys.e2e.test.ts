@@ -135,7 +135,7 @@ async function home(page: Page, width: number, label: string, state: string): Pr
           .textContent({ timeout: 10_000 })
           .catch(() => null);
       },
-      { timeout: 30_000, intervals: [1_000, 2_000] },
+      { timeout: 30_000, interval: 1_000 },
     )
     .toBe(state);
   expect(await sidebarStatus(page), `sidebar at ${width} px, ${label}`).toBe(state);
