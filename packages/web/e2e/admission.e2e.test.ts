@@ -19,6 +19,7 @@ import {
   shot,
   writeXlsx,
 } from './support';
+import { maskIdCard } from '@tegang/domain';
 
 /**
  * The last mile of a recruitment cycle: the office arranges exam rooms for the passed
@@ -341,7 +342,7 @@ describe('admission tickets and results', () => {
     await admin.getByRole('button', { name: /关\s*闭/ }).click();
     const resultRow = admin
       .locator('[data-testid=result] .ant-table-row')
-      .filter({ hasText: candidate.idCard });
+      .filter({ hasText: maskIdCard(candidate.idCard) });
     await expect.poll(() => resultRow.count()).toBe(1);
     expect(await resultRow.textContent()).toContain('***');
 

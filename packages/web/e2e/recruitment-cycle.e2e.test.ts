@@ -21,6 +21,7 @@ import {
   shot,
   writeXlsx,
 } from './support';
+import { maskIdCard } from '@tegang/domain';
 
 /**
  * The recruitment cycle's office work in the console: an administrator imports a list into
@@ -227,7 +228,9 @@ describe('a recruitment cycle for a new plan', () => {
     await reviewer.goto('/candidate/enroll/index');
     await reviewer.getByTestId('enroll-search-name').fill(candidate.realName);
     await reviewer.getByTestId('enroll-search-submit').click();
-    const row = reviewer.locator('[data-testid=enroll] .ant-table-row').filter({ hasText: candidate.idCard });
+    const row = reviewer
+      .locator('[data-testid=enroll] .ant-table-row')
+      .filter({ hasText: maskIdCard(candidate.idCard) });
     await expect.poll(() => row.count()).toBe(1);
     const REASON = '毕业院校与学历证书不一致，请核对后重新提交';
     await row.locator('[data-testid^=enroll-reject-]').click();
@@ -310,7 +313,7 @@ describe('a recruitment cycle for a new plan', () => {
     await reviewer.getByRole('button', { name: /关\s*闭/ }).click();
     const flagged = reviewer
       .locator('[data-testid=compare] .ant-table-row')
-      .filter({ hasText: candidate.idCard });
+      .filter({ hasText: maskIdCard(candidate.idCard) });
     await expect.poll(() => flagged.count()).toBe(1);
     const detail = (await flagged.getByTestId('compare-error').textContent()) ?? '';
     expect(detail).toContain(candidate.telephone);

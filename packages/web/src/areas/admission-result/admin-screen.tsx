@@ -33,6 +33,7 @@ import { DictText } from '../../components/dict';
 import { ExportButton } from '../../components/export-button';
 import { ImportButton } from '../../components/import';
 import { useRegionSearchColumn } from '../../components/region-search-column';
+import { maskedIdCardCell } from '../../components/id-card-cell';
 
 /**
  * Admission results (/candidate/admissionResults/index; spec §2 "Admission results", §3, §6
@@ -115,7 +116,7 @@ export default function AdmissionResultScreen() {
     },
     text('planYear', 90),
     text('name', 100, search('name')),
-    text('idCard', 180, search('idCard')),
+    text('idCard', 180, { ...search('idCard'), render: maskedIdCardCell }),
     text('admissionNumber', 180, { ...search('admissionNumber'), hideInTable: true }),
     regionColumn,
     text('region', 110),

@@ -61,6 +61,7 @@ import { ExportButton } from '../../components/export-button';
 import { ImportButton } from '../../components/import';
 import { useProvinceOnlyReason } from '../../components/province-only';
 import { useRegionSearchColumn } from '../../components/region-search-column';
+import { maskedIdCardCell } from '../../components/id-card-cell';
 
 /**
  * Admission tickets (/candidate/admissionTicket/index; spec §2 "Admission tickets", §3, §5 on-blur
@@ -228,7 +229,7 @@ export default function AdmissionTicketScreen() {
     text('planYear', 90),
     text('planName', 160, { ellipsis: true }),
     text('name', 100, { search: undefined, fieldProps: search('name') }),
-    text('idCard', 180, { search: undefined, fieldProps: search('idCard') }),
+    text('idCard', 180, { search: undefined, fieldProps: search('idCard'), render: maskedIdCardCell }),
     text('phone', 120, { search: undefined, fieldProps: search('phone') }),
     regionColumn,
     text('enrollCounty', 110),

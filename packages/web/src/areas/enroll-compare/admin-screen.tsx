@@ -14,6 +14,7 @@ import { ExportButton } from '../../components/export-button';
 import { ImportButton } from '../../components/import';
 import { listPlanOptions } from '../recruit-plan/api';
 import { compareExportLink, compareImportApi, pageCompare, type CompareFilters } from './api';
+import { maskedIdCardCell } from '../../components/id-card-cell';
 
 /**
  * The enrolment comparison screen (/candidate/enrollCompare/index; spec §2 "Enrolment comparison":
@@ -50,7 +51,13 @@ export default function EnrollComparePage() {
       },
     },
     { title: t('import.col.name'), dataIndex: 'name', width: 100, fieldProps: { maxLength: 30 } },
-    { title: t('import.col.idCard'), dataIndex: 'idCard', width: 180, fieldProps: { maxLength: 18 } },
+    {
+      title: t('import.col.idCard'),
+      dataIndex: 'idCard',
+      width: 180,
+      fieldProps: { maxLength: 18 },
+      render: maskedIdCardCell,
+    },
     { title: t('import.col.academicSession'), dataIndex: 'academicSession', search: false, width: 100 },
     { title: t('import.col.enrollSubject'), dataIndex: 'subject', search: false, width: 100 },
     {

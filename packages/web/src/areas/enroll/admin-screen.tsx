@@ -56,6 +56,7 @@ import { AuditDetailFooter } from './audit-detail-footer';
 import { AuditHistory } from './audit-history';
 import { forgetScreenStates } from '../../components/crud/screen-state';
 import { tabsStore } from '../../admin/chrome/tabs-store';
+import { maskedIdCardCell } from '../../components/id-card-cell';
 
 /** Input limits read from the schema the server validates with. */
 const QUERY_MAX = maxLengthsOf(enrollQuerySchema);
@@ -180,6 +181,7 @@ export default function EnrollPage() {
       title: t('field.idCard'),
       dataIndex: 'idCard',
       width: 180,
+      render: maskedIdCardCell,
       fieldProps: { maxLength: QUERY_MAX.idCard, 'data-testid': 'enroll-search-idcard' },
     },
     {
