@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, message } from 'antd';
+import { App } from 'antd';
+import message from 'antd/es/message';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import { AuditRejectDialog, type RejectTarget } from './audit-reject-dialog';
@@ -75,6 +76,7 @@ describe('audit reject dialog', () => {
     await reject();
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
     expect(onClose).toHaveBeenCalled();
-    expect(toast).toHaveBeenCalledWith(CHANGED);
+    // the toast loads antd's message at its first use (components/toast.ts)
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(CHANGED));
   });
 });
