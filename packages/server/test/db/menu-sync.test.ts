@@ -64,6 +64,25 @@ async function migrateToInit(database: Database): Promise<void> {
 }
 
 const menuRows = (database: Database) => database.db.select().from(sysMenu).orderBy(sysMenu.id);
+/** The menu as the first release (0000_init) had its columns: later ones do not exist before the upgrade. */
+const initMenuRows = (database: Database) =>
+  database.db
+    .select({
+      id: sysMenu.id,
+      pid: sysMenu.pid,
+      name: sysMenu.name,
+      nameEn: sysMenu.nameEn,
+      path: sysMenu.path,
+      icon: sysMenu.icon,
+      type: sysMenu.type,
+      keepAlive: sysMenu.keepAlive,
+      permission: sysMenu.permission,
+      sort: sysMenu.sort,
+      createTime: sysMenu.createTime,
+      updateTime: sysMenu.updateTime,
+    })
+    .from(sysMenu)
+    .orderBy(sysMenu.id);
 const start = (database: Database) => prepareDatabase(database.db, { now: new Date() });
 const menuKey = (r: { type: string; path: string | null; permission: string | null }) =>
   r.type === '1' ? r.permission : r.path;
@@ -158,10 +177,10 @@ describe('an installation of the release before the menu sync', () => {
     const database = await newDatabase();
     await migrateToInit(database);
     await seedOldRelease(database.db);
-    const before = await menuRows(database);
+    const before = await initMenuRows(database);
     const result = await start(database);
     expect(result.seeded).toBe(false);
-    const after = await menuRows(database);
+    const after = await initMenuRows(database);
     // Only entries SCREENS gained after that release may be added; the old rows stay untouched.
     const oldKeys = new Set(before.map(menuKey));
     expect(result.screensAdded.filter((k) => oldKeys.has(k))).toEqual([]);
