@@ -16,6 +16,7 @@ import {
   registerAndLogin,
   shot,
 } from './support';
+import { maskIdCard } from '@tegang/domain';
 
 /**
  * The main job end to end: a candidate on a phone registers with an SMS code, applies with a
@@ -110,7 +111,8 @@ describe('an administrator', () => {
     const row = rows.filter({ hasText: candidate.realName });
     await expect.poll(() => row.count()).toBe(1);
     await expect.poll(() => rows.count()).toBe(1);
-    expect(await row.textContent()).toContain(candidate.idCard);
+    // the list shows the ID number masked
+    expect(await row.textContent()).toContain(maskIdCard(candidate.idCard));
     await shot(page, artifacts, 'admin-enroll-list');
 
     const newPhone = '13700001111';

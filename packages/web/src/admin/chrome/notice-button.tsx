@@ -46,11 +46,14 @@ function Notices({ color }: { color?: string }) {
       )}
     </div>
   );
+  // The accessible name holds the badge's visible number (WCAG 2.5.3 label in name).
+  const label =
+    pending > 0 ? `${t('admin.bar.notice')} ${pending > 99 ? '99+' : pending}` : t('admin.bar.notice');
   return (
     <Popover trigger="click" title={t('admin.bar.notice')} content={content} placement="bottomRight">
       <Button
         type="text"
-        aria-label={t('admin.bar.notice')}
+        aria-label={label}
         title={t('admin.bar.notice')}
         data-testid="notice-button"
         style={{ color: 'inherit' }}
