@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
+  maskIdCard,
   ARRANGEMENT_LABELS,
   ROOM_SIZE_MAX,
   admissionNumberOf,
@@ -93,12 +94,6 @@ export function siteOf(countyCode: string, sites: readonly ExamSite[]): ExamSite
     }
   }
   return best;
-}
-
-/** An ID number masked for lists: first 4 and last 4 kept ('5201**********1234'). */
-export function maskIdCard(idCard: string): string {
-  if (idCard.length <= 8) return '*'.repeat(idCard.length);
-  return `${idCard.slice(0, 4)}${'*'.repeat(idCard.length - 8)}${idCard.slice(-4)}`;
 }
 
 /**

@@ -19,7 +19,7 @@ const RESULT: ArrangementResult = {
   applicants: 5,
   arranged: 3,
   kept: 1,
-  unassigned: [{ enrollId: 9, name: '李四', idCard: '5201**********1234', enrollCounty: '遵义市红花岗区' }],
+  unassigned: [{ enrollId: 9, name: '李四', idCard: '520102********1234', enrollCounty: '遵义市红花岗区' }],
   rooms: [
     {
       siteCode: '01',

@@ -37,7 +37,6 @@ import { DisabledReason } from '../../components/disabled-reason';
 import { RegionCascader, regionPathOf, useRegionScopeTree } from '../../components/region-cascader';
 import { schemaRule } from '../../components/rules';
 import { getArrangement, previewArrangement, saveArrangement } from './admin-api';
-import { maskedIdCardCell } from '../../components/id-card-cell';
 
 /**
  * 编排考场 (room and seat arrangement, spec §3 "Admission ticket"): the plan, the room size (default 30), the exam date
@@ -488,7 +487,7 @@ export function ArrangeDialog(props: {
                     scroll={{ x: 420 }}
                     columns={[
                       { title: t('field.name'), dataIndex: 'name', width: 100 },
-                      { title: t('field.idCard'), dataIndex: 'idCard', width: 180, render: maskedIdCardCell },
+                      { title: t('field.idCard'), dataIndex: 'idCard', width: 180 },
                       { title: t('field.enrollCounty'), dataIndex: 'enrollCounty' },
                     ]}
                   />
