@@ -16,7 +16,7 @@ export interface WebsiteConfig {
   showCopyright: '1' | '0';
   showLogo: '1' | '0';
   copyright: string | null;
-  /** Read only: the open plan's customer-service phone, for the login page (issue 8); not saved here. */
+  /** Read only: the open plan's customer-service phone, for the login page; not saved here. */
   customerServicePhone?: string | null;
 }
 

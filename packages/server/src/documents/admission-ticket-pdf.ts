@@ -2,7 +2,7 @@ import { translate, type Lang, type MessageKey } from '@tegang/domain';
 import { renderFormPdf, type PdfField } from './pdf';
 
 /**
- * The admission ticket PDF (准考证; issue 9, spec §3 "Admission ticket"): A4, in the style of the
+ * The admission ticket PDF (准考证; spec §3 "Admission ticket"): A4, in the style of the
  * enrolment form (documents/pdf.ts, Noto Sans SC, text extractable). Pure: it takes plain values
  * (dictionary codes already turned into labels) and the photo bytes, so that it runs in a worker
  * thread (documents/admission-ticket-worker.ts) without the database or the storage.

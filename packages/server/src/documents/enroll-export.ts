@@ -7,7 +7,7 @@ import { streamSheet } from './xlsx-stream';
 /**
  * The enrolment export (spec §7 GET /candidate/enroll/export): an xlsx written with exceljs's streaming
  * writer, row by row from batches, so 100k rows stay in bounded memory. Columns: the list columns of
- * spec §2 first, then the audit status and reason (issue 8), then the rest of the form. Coded fields are written as their labels. Every value goes
+ * spec §2 first, then the audit status and reason, then the rest of the form. Coded fields are written as their labels. Every value goes
  * through escapeCell (documents/xlsx-stream.ts) (: a text starting with =, +, -, @, tab or CR is written behind an apostrophe).
  */
 export const EXPORT_COLUMNS: (keyof Enroll)[] = [

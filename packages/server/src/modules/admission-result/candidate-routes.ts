@@ -7,7 +7,7 @@ import { candidateResult } from './service';
 
 /**
  * The candidate's admission result (spec §7 "GET /api/admissionResults/getAdmissionResultsByPlanId/{planId}";
- * issue 9): only their own, only from the plan's score-query start on.
+ * the plan timeline): only their own, only from the plan's score-query start on.
  */
 export async function admissionResultCandidateRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();

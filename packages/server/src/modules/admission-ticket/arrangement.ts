@@ -24,7 +24,7 @@ import { badRequest, notFound, ValidationError } from '../../lib/errors';
 import { scopeWhere } from '../../lib/scope';
 
 /*
- * Room and seat arrangement (issue 9). The domain logic is pure ({@link planArrangement}); the
+ * Room and seat arrangement of the admission tickets (spec §3 "Admission ticket": room and seat). The domain logic is pure ({@link planArrangement}); the
  * wrappers below load its input from the database and write its output in one transaction.
  */
 
