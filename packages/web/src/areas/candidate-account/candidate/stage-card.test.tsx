@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
@@ -184,7 +184,10 @@ describe('candidate home stage card', { timeout: 15_000 }, () => {
     renderCard(planFrom(-45));
     expect((await screen.findByTestId('stage-state')).textContent).toBe('成绩可查询');
     expect(text('stage-phase')).toBe('成绩查询');
-    expect(screen.getByTestId('stage-timeline').className).toContain('ant-steps-horizontal');
+    // antd's breakpoints answer in an effect after the first render
+    await waitFor(() =>
+      expect(screen.getByTestId('stage-timeline').className).toContain('ant-steps-horizontal'),
+    );
     expect(screen.getByTestId('stage-step-scoreQuery').dataset.state).toBe('current');
     const button = screen.getByTestId('stage-action');
     expect(button.textContent).toContain('查询成绩');
