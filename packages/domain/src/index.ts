@@ -1,4 +1,5 @@
 export * from './api';
+export * from './page';
 export * from './i18n';
 export * from './rules';
 export * from './idcard';
