@@ -39,11 +39,12 @@ export const educationPlanQuerySchema = z.object({
 });
 export type EducationPlanQuery = Partial<Record<keyof z.output<typeof educationPlanQuerySchema>, string>>;
 
-/** A mapping as the API returns it. */
-export interface EducationPlan {
-  id: number;
-  category: string;
-  education: string[];
-  createTime: string;
-  updateTime: string;
-}
+/** A mapping as the API returns it (response schema of the page). */
+export const educationPlanSchema = z.object({
+  id: z.number().int(),
+  category: z.string(),
+  education: z.array(z.string()),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type EducationPlan = z.output<typeof educationPlanSchema>;

@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   EDUCATION_PLAN_LABELS,
   PERMISSIONS,
+  educationPlanSchema,
+  pageOf,
   educationPlanCreateSchema,
   educationPlanQuerySchema,
   educationPlanUpdateSchema,
 } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
+import { envelopeOf } from '../../lib/fast-response';
 import { idParamSchema, pagingSchema } from '../../lib/paging';
 import { requireProvinceLevel } from '../../lib/scope';
 import { createEducationPlan, deleteEducationPlan, pageEducationPlans, updateEducationPlan } from './service';
@@ -36,6 +40,7 @@ export async function educationPlanRoutes(base: FastifyInstance) {
         summary:
           'Page of mappings {records: [{id, category, education[]}], total, current, size}; filter category',
         querystring: pagingSchema.extend(educationPlanQuerySchema.shape),
+        response: { 200: envelopeOf(pageOf(educationPlanSchema)) },
       },
     },
     async (req) => {
@@ -53,6 +58,7 @@ export async function educationPlanRoutes(base: FastifyInstance) {
         summary:
           'Creates a mapping {category, education[]}; data is the new id; 409 when the category has one. Province-level accounts only (403 province.only).',
         body: educationPlanCreateSchema,
+        response: { 200: envelopeOf(z.number().int()) },
       },
     },
     async (req) => {
@@ -70,6 +76,7 @@ export async function educationPlanRoutes(base: FastifyInstance) {
         summary:
           'Updates a mapping {id, category, education[]}; data is the id; 404 unknown id, 409 category taken. Province-level accounts only (403 province.only).',
         body: educationPlanUpdateSchema,
+        response: { 200: envelopeOf(z.number().int()) },
       },
     },
     async (req) => {
@@ -88,6 +95,7 @@ export async function educationPlanRoutes(base: FastifyInstance) {
         summary:
           'Deletes a mapping; 404 when it does not exist. Province-level accounts only (403 province.only).',
         params: idParamSchema,
+        response: { 200: envelopeOf(z.null()) },
       },
     },
     async (req) => {
