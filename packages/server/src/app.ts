@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyMultipart from '@fastify/multipart';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { PHOTO_MAX_BYTES, resolveLang, translate } from '@tegang/domain';
 import { PRODUCTION_CHECKS, type Config } from './config';
 import type { AppContext } from './context';
@@ -18,6 +18,7 @@ import { memoryKv, redisKv, type Kv } from './integrations/kv';
 import { createSmsProvider, type SmsProvider } from './integrations/sms';
 import { openStorage, type Storage } from './integrations/storage';
 import { loadKeyRing } from './lib/crypto';
+import { fastSerializerCompiler } from './lib/fast-response';
 import { resolveDataKeys } from './lib/data-keys';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { loggerOptions, registerRequestId, requestIdOptions, type LogStream } from './lib/logging';
@@ -64,7 +65,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // fast-json-stringify from each route's zod response schema (lib/fast-response.ts).
+  app.setSerializerCompiler(fastSerializerCompiler);
   registerRequestId(app);
 
   const kv =

@@ -1,4 +1,5 @@
 import fastJson from 'fast-json-stringify';
+import { InvalidSchemaError, ResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   PLAN_RANGES,
@@ -10,12 +11,13 @@ import {
 } from '@tegang/domain';
 
 /**
- * Response schemas of the candidate's hot reads (DESIGN "Envelope" {code, msg, data}): zod schemas
- * of the domain's answer types (`satisfies` keeps them in step: a field missing here would fail the
- * type check, since fast-json-stringify leaves out what the schema does not name), turned into JSON
- * Schema once and compiled by fast-json-stringify (about twice JSON.stringify's speed on these
- * shapes). A route opts in with `serializerCompiler: fastSerializer` beside `response`: the app's
- * default serialiser (fastify-type-provider-zod) validates and then calls JSON.stringify.
+ * Response serialisation (DESIGN "Envelope" {code, msg, data}): every JSON route declares
+ * `response: { 200: envelopeOf(XSchema) }` with a zod schema of the domain's answer type
+ * (`satisfies z.ZodType<T>` keeps it in step: fast-json-stringify leaves out what the schema does not
+ * name, so a field missing here must fail the type check rather than vanish from the answer). The
+ * schema is turned into JSON Schema once and compiled by fast-json-stringify (about twice
+ * JSON.stringify's speed on these shapes). Routes that answer a file, a stream or a redirect declare
+ * no JSON response schema; Fastify then sends their payload as it is.
  */
 export function fastSerializer({ schema }: { schema: unknown }): (data: unknown) => string {
   const json = z.toJSONSchema(schema as z.ZodType, {
@@ -24,6 +26,42 @@ export function fastSerializer({ schema }: { schema: unknown }): (data: unknown)
     unrepresentable: 'any',
   });
   return fastJson(json as never) as (data: unknown) => string;
+}
+
+/** Answers are checked against their schema under the test runner only (see fastSerializerCompiler). */
+const checkAnswers = Boolean(process.env.VITEST);
+const compiled = new WeakMap<object, (data: unknown) => string>();
+
+/**
+ * The app's serializer compiler (`app.setSerializerCompiler`): `fastSerializer` of the route's zod
+ * response schema, compiled once per schema object (a schema shared by several routes or status codes
+ * is compiled once). Under the test runner (VITEST) each answer is first checked against the schema
+ * and a mismatch fails the request with fastify-type-provider-zod's ResponseSerializationError (500):
+ * fast-json-stringify would otherwise write `""` for a null in a string field or 0 for a missing
+ * number, and the tests would not see it. Throws InvalidSchemaError for a schema that is not zod.
+ */
+export function fastSerializerCompiler({
+  schema,
+  method,
+  url,
+}: {
+  schema: unknown;
+  method: string;
+  url: string;
+}): (data: unknown) => string {
+  if (!(schema instanceof z.ZodType)) throw new InvalidSchemaError(JSON.stringify(schema));
+  let serialise = compiled.get(schema);
+  if (!serialise) {
+    serialise = fastSerializer({ schema });
+    compiled.set(schema, serialise);
+  }
+  if (!checkAnswers) return serialise;
+  const write = serialise;
+  return (data) => {
+    const result = schema.safeParse(data);
+    if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
+    return write(data);
+  };
 }
 
 /** The success envelope around `data`. */

@@ -18,7 +18,7 @@ import {
   type SmsSendStatus,
 } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
-import { candidateInfoSchema, envelopeOf, fastSerializer } from '../../lib/fast-response';
+import { candidateInfoSchema, envelopeOf } from '../../lib/fast-response';
 import { verifyPassword } from '../../lib/passwords';
 import { bearer, revokeSession } from '../../lib/sessions';
 import { perIpLimit } from '../../plugins/rate-limit';
@@ -249,7 +249,6 @@ export async function candidateRoutes(base: FastifyInstance) {
         security: candidateSecurity,
         response: { 200: envelopeOf(candidateInfoSchema) },
       },
-      serializerCompiler: fastSerializer,
     },
     async (req) => ok(req, toCandidateInfo(await loadCandidate(ctx.db, req.candidate!.id))),
   );
