@@ -62,14 +62,19 @@ export const instructionQuerySchema = z.object({
 export type InstructionQuery = Partial<{ planId: number | string; type: string }>;
 
 /** An instruction as the API returns it (the list adds the plan's name). */
-export interface Instruction {
-  id: number;
-  planId: number;
+export const instructionSchema = z.object({
+  id: z.number().int(),
+  planId: z.number().int(),
   /** The plan's name (null only if the plan vanished meanwhile). */
-  planName: string | null;
-  type: InstructionType;
+  planName: z.string().nullable(),
+  type: z.enum(INSTRUCTION_TYPES),
   /** Sanitised HTML. */
-  context: string;
-  createTime: string;
-  updateTime: string;
-}
+  context: z.string(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type Instruction = z.output<typeof instructionSchema>;
+
+/** GET /api/instruction/getEnrollNotice/{id}: the plan's enrolment notice (sanitised HTML). */
+export const enrollNoticeSchema = z.object({ context: z.string() });
+export type EnrollNotice = z.output<typeof enrollNoticeSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Page } from './api';
+import type { CodeOption, Page } from './api';
 
 /**
  * The response schema of one page of `item` (DESIGN "The contract": `data: {records, total, current,
@@ -13,3 +13,9 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     current: z.number().int(),
     size: z.number().int(),
   }) satisfies z.ZodType<Page<z.output<T>>>;
+
+/** The response schema of a code-list option {value, label} (`CodeOption`: statuses, types …). */
+export const codeOptionSchema = z.object({
+  value: z.string(),
+  label: z.string(),
+}) satisfies z.ZodType<CodeOption>;

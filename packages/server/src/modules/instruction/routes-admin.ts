@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   INSTRUCTION_LABELS,
   PERMISSIONS,
   instructionCreateSchema,
   instructionQuerySchema,
   instructionUpdateSchema,
+  instructionSchema,
+  pageOf,
+  codeOptionSchema,
 } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
 import { idListSchema, idParamSchema, pagingSchema } from '../../lib/paging';
@@ -19,6 +23,7 @@ import {
   pageInstructions,
   updateInstruction,
 } from './service-admin';
+import { envelopeOf } from '../../lib/fast-response';
 
 const P = PERMISSIONS.instruction;
 const tags = ['instruction'];
@@ -44,6 +49,7 @@ export async function instructionAdminRoutes(base: FastifyInstance) {
         summary:
           'Page of instructions {records: [{id, planId, planName, type, context, createTime, updateTime}], total, current, size}: current, size, planId, type',
         querystring: pagingSchema.extend(instructionQuerySchema.shape),
+        response: { 200: envelopeOf(pageOf(instructionSchema)) },
       },
     },
     async (req) => {
@@ -56,7 +62,11 @@ export async function instructionAdminRoutes(base: FastifyInstance) {
     '/recruit/instruction/getInstructionType',
     {
       config: { access: { admin: true } },
-      schema: { tags, summary: "Instruction type options [{value, label}] in the caller's language" },
+      schema: {
+        tags,
+        summary: "Instruction type options [{value, label}] in the caller's language",
+        response: { 200: envelopeOf(z.array(codeOptionSchema)) },
+      },
     },
     async (req) => ok(req, instructionTypeOptions(req.lang)),
   );
@@ -107,6 +117,7 @@ export async function instructionAdminRoutes(base: FastifyInstance) {
         summary:
           'Deletes instructions {idList}: all of them, or nothing when one does not exist (404). Province-level accounts only (403 province.only / province.other).',
         body: idListSchema,
+        response: { 200: envelopeOf(z.null()) },
       },
     },
     async (req) => {
@@ -125,6 +136,7 @@ export async function instructionAdminRoutes(base: FastifyInstance) {
         tags,
         summary: 'One instruction (context is sanitised HTML); 404 when unknown',
         params: idParamSchema,
+        response: { 200: envelopeOf(instructionSchema) },
       },
     },
     async (req) => ok(req, await getInstruction(ctx.db, req.params.id)),
@@ -139,6 +151,7 @@ export async function instructionAdminRoutes(base: FastifyInstance) {
         summary:
           'Deletes one instruction; 404 when unknown. Province-level accounts only (403 province.only / province.other).',
         params: idParamSchema,
+        response: { 200: envelopeOf(z.null()) },
       },
     },
     async (req) => {

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idNumber } from '@tegang/domain';
+import { idNumber, enrollNoticeSchema } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
 import { enrollNotice } from './service';
+import { envelopeOf } from '../../lib/fast-response';
 
 /** Instructions on the candidate side (spec §7 GET /api/instruction/getEnrollNotice/{id}). */
 export async function instructionRoutes(base: FastifyInstance) {
@@ -18,6 +19,7 @@ export async function instructionRoutes(base: FastifyInstance) {
         tags: ['candidate'],
         summary: "The plan's enrolment notice {context: sanitised HTML}; 404 when the plan has none",
         params: z.object({ id: idNumber() }),
+        response: { 200: envelopeOf(enrollNoticeSchema) },
       },
     },
     async (req) => ok(req, await enrollNotice(ctx.db, req.params.id)),
