@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DictItem, RegionNode } from '@tegang/domain';
-import { invalidateRegions } from '../../src/modules/system/reference/service';
+import { invalidateRegions } from '../../src/lib/regions';
 import { createTestApp, type TestApp } from '../helpers';
 import { applyToOpenPlan, makeAdmin, makeCandidate, openPlanAndDemand } from '../enroll/fixtures';
 

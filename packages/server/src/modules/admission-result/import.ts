@@ -17,7 +17,7 @@ import { loadDicts } from '../../lib/dicts';
 import { badRequest } from '../../lib/errors';
 import { scopeWhere } from '../../lib/scope';
 import { seal } from '../../lib/sealed';
-import { loadRegions } from '../system/reference/service';
+import { loadRegions } from '../../lib/regions';
 import { peSlot } from './service';
 
 /** One valid row, ready to write (physical exam already sealed). */

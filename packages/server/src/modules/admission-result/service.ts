@@ -27,7 +27,7 @@ import { offsetOf, type Paging } from '../../lib/paging';
 import { scopeWhere } from '../../lib/scope';
 import { SealedValueError, unseal, type SealedSlot } from '../../lib/sealed';
 import type { AdminPrincipal } from '../../types';
-import { loadRegions } from '../system/reference/service';
+import { loadRegions } from '../../lib/regions';
 import { writeTrail } from '../monitor/service-trail';
 
 /**

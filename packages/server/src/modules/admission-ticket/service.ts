@@ -24,7 +24,7 @@ import { removeFiles } from '../../integrations/storage';
 import { containsPattern } from '../../lib/like';
 import { offsetOf, type Paging } from '../../lib/paging';
 import { scopeWhere } from '../../lib/scope';
-import { isPgError } from '../system/common';
+import { isPgError } from '../../lib/pg-error';
 
 /*
  * Admission tickets in the back office (spec §2 "Admission tickets", §7): list, detail, add,

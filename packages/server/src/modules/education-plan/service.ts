@@ -6,7 +6,8 @@ import { categoryEducation } from '../../db/schema';
 import { loadDicts } from '../../lib/dicts';
 import { conflict, notFound, type AppError } from '../../lib/errors';
 import { pageOf, type Paging } from '../../lib/paging';
-import { fieldError, isPgError } from '../system/common';
+import { fieldError } from '../../lib/field-error';
+import { isPgError } from '../../lib/pg-error';
 
 /**
  * Category–education mapping (spec §3 "Category-education mapping", §7 "/recruit/educationPlan"): one

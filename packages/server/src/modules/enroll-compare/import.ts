@@ -11,7 +11,7 @@ import type { ImportDefinition } from '../../imports/engine';
 import { loadDicts } from '../../lib/dicts';
 import { badRequest, notFound } from '../../lib/errors';
 import { scopeWhere } from '../../lib/scope';
-import { loadRegions } from '../system/reference/service';
+import { loadRegions } from '../../lib/regions';
 
 /** One row of the external list, ready to compare. */
 export interface CompareImportRow {

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db';
 import { recruitPlan } from '../../db/schema';
 import { postCounts, type PostCount, type PostCountsCache } from '../plan-data/post-counts';
-import { loadRegions } from '../system/reference/service';
+import { loadRegions } from '../../lib/regions';
 
 const BAR_KEY = {
   county: (p: PostCount) => p.countyCode,

@@ -14,7 +14,7 @@ import { streamSheet } from '../../documents/xlsx-stream';
 import { loadDicts } from '../../lib/dicts';
 import { exportFileName, exportLink, openExport } from '../../lib/exports';
 import { planDataWhere } from './service-admin';
-import { loadRegions } from '../system/reference/service';
+import { loadRegions } from '../../lib/regions';
 
 type Search = ReturnType<typeof planDataQuerySchema.parse>;
 

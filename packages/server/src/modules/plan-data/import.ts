@@ -4,7 +4,7 @@ import { recruitPlan, recruitPlanData } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { loadDicts } from '../../lib/dicts';
 import type { ImportDefinition, ReportIssue } from '../../imports/engine';
-import { loadRegions } from '../system/reference/service';
+import { loadRegions } from '../../lib/regions';
 
 /** A recruit plan data row ready to write. */
 export interface PlanDataImportRow {

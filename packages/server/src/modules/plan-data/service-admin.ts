@@ -16,7 +16,8 @@ import { loadDicts } from '../../lib/dicts';
 import { conflict, notFound, type AppError } from '../../lib/errors';
 import { pageOf, type Paging } from '../../lib/paging';
 import { scopeWhere } from '../../lib/scope';
-import { fieldError, isPgError } from '../system/common';
+import { fieldError } from '../../lib/field-error';
+import { isPgError } from '../../lib/pg-error';
 
 /**
  * Recruit plan data in the back office (spec §3 "Recruit plan data", §5, §6 region scope, §7

@@ -3,7 +3,7 @@ import { PLAN_DATA_STATUS, type DemandOption, type DemandRow, type RegionNode } 
 import type { Db } from '../../db';
 import { categoryEducation, recruitPlanData } from '../../db/schema';
 import { loadDicts } from '../../lib/dicts';
-import { buildRegionTree, loadRegions } from '../system/reference/service';
+import { buildRegionTree, loadRegions } from '../../lib/regions';
 import { postCounts, type PostCountsCache } from './post-counts';
 
 /**

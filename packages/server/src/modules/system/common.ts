@@ -1,16 +1,7 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  ADMIN_ROLE,
-  ALL_PERMISSIONS,
-  isPermissionKey,
-  translate,
-  validate,
-  type FieldLabels,
-  type MessageKey,
-  type MessageParams,
-} from '@tegang/domain';
+import { ADMIN_ROLE, ALL_PERMISSIONS, isPermissionKey, validate, type FieldLabels } from '@tegang/domain';
 import type { Db, Tx } from '../../db';
 import { sysMenu, sysRole, sysRoleMenu, sysUserRole } from '../../db/schema';
 import { AppError, ValidationError } from '../../lib/errors';
@@ -39,26 +30,6 @@ export function parseListQuery<S extends z.ZodObject>(
   const result = validate(pagingSchema.extend(search.shape), input, req.lang, labels);
   if (!result.ok) throw new ValidationError(result.errors);
   return result.data as never;
-}
-
-/** True when `err` (or the driver error it wraps) is a PostgreSQL error of `code`. */
-export function isPgError(err: unknown, code: '23505' | '23503'): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === code || e?.cause?.code === code;
-}
-
-/** A 400 naming one field (as schema validation answers), for rules that need the database. */
-export function fieldError(
-  req: FastifyRequest,
-  field: string,
-  labelKey: MessageKey,
-  messageKey: MessageKey,
-  params: MessageParams = {},
-): ValidationError {
-  const label = translate(req.lang, labelKey);
-  return new ValidationError([
-    { field, label, message: translate(req.lang, messageKey, { label: labelKey, ...params }) },
-  ]);
 }
 
 /*

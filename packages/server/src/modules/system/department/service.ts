@@ -7,7 +7,7 @@ import { pageOf } from '../../../lib/paging';
 import type { Db } from '../../../db';
 import { sysDepartment, sysUser } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
-import { fieldError } from '../common';
+import { fieldError } from '../../../lib/field-error';
 
 /**
  * Departments (spec §3 Department, §5 Department, §7 Departments): a tree under parent 0. A top-level

@@ -15,7 +15,8 @@ import type { Db } from '../../../db';
 import { sysDictItem, sysDictType } from '../../../db/schema';
 import { invalidateDicts } from '../../../lib/dicts';
 import { badRequest, notFound } from '../../../lib/errors';
-import { fieldError, isPgError } from '../common';
+import { fieldError } from '../../../lib/field-error';
+import { isPgError } from '../../../lib/pg-error';
 
 /**
  * Dictionary types and items (spec §3 Dictionary, Dictionary item; §5; §7 Dictionaries). System

@@ -6,7 +6,8 @@ import { revokeCached } from '../../../lib/session-cache';
 import type { MenuItem } from '@tegang/domain';
 import type { Db, Tx } from '../../../db';
 import { sysMenu } from '../../../db/schema';
-import { fieldError, holdsAll, notHeld } from '../common';
+import { fieldError } from '../../../lib/field-error';
+import { holdsAll, notHeld } from '../common';
 
 /**
  * Menus and buttons (spec §3 Menu item, §5 Menu, §7 Menus). Menus are read per request (getMenu,

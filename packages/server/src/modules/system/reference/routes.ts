@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../lib/envelope';
 import { sendCached } from '../../../lib/reference-cache';
-import { buildRegionTree, dictItemsAnswer, loadRegions, regionTreeAnswer, regionsInScope } from './service';
+import { buildRegionTree, loadRegions } from '../../../lib/regions';
+import { dictItemsAnswer, regionTreeAnswer, regionsInScope } from './service';
 
 /**
  * Dictionaries and regions are the same for everyone: browsers and shared caches may keep them a

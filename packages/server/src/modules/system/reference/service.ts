@@ -1,51 +1,15 @@
-import { asc } from 'drizzle-orm';
 import type { Lang, RegionNode, RegionScope } from '@tegang/domain';
 import type { Db } from '../../../db';
-import { sysRegion } from '../../../db/schema';
 import { loadDicts } from '../../../lib/dicts';
-import {
-  cachedAnswer,
-  cachedReference,
-  invalidateReference,
-  type CachedAnswer,
-} from '../../../lib/reference-cache';
+import { cachedAnswer, cachedReference, type CachedAnswer } from '../../../lib/reference-cache';
+import { buildRegionTree, loadRegions, type RegionRow } from '../../../lib/regions';
 
 /**
  * Reference data both sides read (spec §7 GET /admin/dictItem/listDictItem/{type},
  * GET /system/region/regionTreeDict) and the administrator's own region tree for region filters
- * (spec §6). Dictionary items and regions are public reference data: open routes.
+ * (spec §6). Dictionary items and regions are public reference data: open routes. The region rows
+ * themselves are read by lib/regions.ts.
  */
-interface RegionRow {
-  code: string;
-  parentCode: string | null;
-  name: string;
-  level: number;
-}
-
-/**
- * All regions ordered by code, kept as a result in memory (lib/reference-cache.ts: REFERENCE_TTL_MS,
- * cleared on this node by a region edit).
- */
-export function loadRegions(db: Db): Promise<RegionRow[]> {
-  return cachedReference(db, 'regions', () =>
-    db
-      .select({
-        code: sysRegion.code,
-        parentCode: sysRegion.parentCode,
-        name: sysRegion.name,
-        level: sysRegion.level,
-      })
-      .from(sysRegion)
-      .orderBy(asc(sysRegion.code))
-      // A Drizzle query runs again at every await: `.then` runs it once and keeps its result.
-      .then((r) => r),
-  );
-}
-
-/** Forgets the region results (after a region edit on this node) with the other reference results. */
-export function invalidateRegions(db: Db): void {
-  invalidateReference(db);
-}
 
 /**
  * GET /system/region/regionTreeDict as a cached answer in `lang`: the whole tree, or the children of
@@ -75,21 +39,6 @@ export async function dictItemsAnswer(db: Db, type: string, lang: Lang): Promise
   return cachedReference(db, `dictItems|${type}|${lang}`, async () =>
     cachedAnswer((await loadDicts(db)).items(type), lang),
   );
-}
-
-/** Builds the tree of `rows` whose roots are the rows without a parent among them. */
-export function buildRegionTree(rows: RegionRow[]): RegionNode[] {
-  const nodes = new Map<string, RegionNode>(
-    rows.map((r) => [r.code, { code: r.code, name: r.name, level: r.level as 1 | 2 | 3 }]),
-  );
-  const roots: RegionNode[] = [];
-  for (const r of rows) {
-    const node = nodes.get(r.code)!;
-    const parent = r.parentCode ? nodes.get(r.parentCode) : undefined;
-    if (parent) (parent.children ??= []).push(node);
-    else roots.push(node);
-  }
-  return roots;
 }
 
 /**

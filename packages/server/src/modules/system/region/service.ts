@@ -16,8 +16,9 @@ import { pageOf, type Paging } from '../../../lib/paging';
 import type { Db } from '../../../db';
 import { enroll, recruitPlanData, sysRegion, sysUser } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
-import { fieldError, isPgError } from '../common';
-import { invalidateRegions } from '../reference/service';
+import { fieldError } from '../../../lib/field-error';
+import { isPgError } from '../../../lib/pg-error';
+import { invalidateRegions } from '../../../lib/regions';
 
 /**
  * Regions (spec §3 Region, §5 Region, §7 Region): GB/T 2260 codes of six digits; a province has

@@ -18,7 +18,9 @@ import { sysMenu, sysRole, sysRoleMenu } from '../../../db/schema';
 import { AppError, badRequest, notFound } from '../../../lib/errors';
 import { revokeCached } from '../../../lib/session-cache';
 import type { AdminPrincipal } from '../../../types';
-import { fieldError, holdsAll, isPgError, notHeld } from '../common';
+import { fieldError } from '../../../lib/field-error';
+import { isPgError } from '../../../lib/pg-error';
+import { holdsAll, notHeld } from '../common';
 
 /**
  * Roles and their authorisation (spec §3 Role, §5 Role, §6, §7 Roles). Permissions are loaded per

@@ -21,16 +21,10 @@ import { AppError, badRequest, notFound } from '../../../lib/errors';
 import { hashPassword } from '../../../lib/passwords';
 import { scopeWhere } from '../../../lib/scope';
 import type { AdminPrincipal } from '../../../types';
-import {
-  assertGrantableRoles,
-  coversRights,
-  fieldError,
-  holdsAll,
-  isPgError,
-  rightsOfRoles,
-  roleIdsOfUsers,
-} from '../common';
-import { loadRegions } from '../reference/service';
+import { assertGrantableRoles, coversRights, holdsAll, rightsOfRoles, roleIdsOfUsers } from '../common';
+import { fieldError } from '../../../lib/field-error';
+import { isPgError } from '../../../lib/pg-error';
+import { loadRegions } from '../../../lib/regions';
 
 /**
  * Back-office users (spec §3 System user, §5, §7 Users). An administrator sees and edits only the
