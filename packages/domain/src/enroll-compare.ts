@@ -22,25 +22,27 @@ export const ENROLL_COMPARE_FIELDS = ['name', 'enrollCounty', 'academicSession',
 export type EnrollCompareField = (typeof ENROLL_COMPARE_FIELDS)[number] | 'enroll';
 
 /** One disagreement: the enrolment's value (expected) against the list's (actual), as shown. */
-export interface EnrollCompareDifference {
-  field: EnrollCompareField;
-  expected: string | null;
-  actual: string | null;
-}
+export const enrollCompareDifferenceSchema = z.object({
+  field: z.enum([...ENROLL_COMPARE_FIELDS, 'enroll']),
+  expected: z.string().nullable(),
+  actual: z.string().nullable(),
+});
+export type EnrollCompareDifference = z.output<typeof enrollCompareDifferenceSchema>;
 
 /** One row of the list (spec §2 columns: plan, name, ID card, academic session, subject, data source, error details). */
-export interface EnrollCompareRow {
-  id: number;
-  planId: number;
-  planName: string;
-  name: string;
-  idCard: string;
-  academicSession: string | null;
-  subject: string | null;
-  dataSource: string;
-  enrollId: number | null;
-  differences: EnrollCompareDifference[];
+export const enrollCompareRowSchema = z.object({
+  id: z.number().int(),
+  planId: z.number().int(),
+  planName: z.string(),
+  name: z.string(),
+  idCard: z.string(),
+  academicSession: z.string().nullable(),
+  subject: z.string().nullable(),
+  dataSource: z.string(),
+  enrollId: z.number().int().nullable(),
+  differences: z.array(enrollCompareDifferenceSchema),
   /** The differences as one readable line in the caller's language; '' when the row matches. */
-  errorDetails: string;
-  createTime: string;
-}
+  errorDetails: z.string(),
+  createTime: z.string(),
+});
+export type EnrollCompareRow = z.output<typeof enrollCompareRowSchema>;

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { enrollCompareQuerySchema, PERMISSIONS } from '@tegang/domain';
+import { enrollCompareQuerySchema, PERMISSIONS, pageOf, enrollCompareRowSchema } from '@tegang/domain';
 import { importRoutes } from '../../imports/routes';
 import { ok } from '../../lib/envelope';
 import { exportRoutes } from '../../lib/export-routes';
 import { pagingSchema } from '../../lib/paging';
 import { compareParam, enrollCompareImport } from './import';
 import { compareExportLink, exportCompare, pageCompare } from './service';
+import { envelopeOf } from '../../lib/fast-response';
 
 const P = PERMISSIONS.enrollCompare;
 const tags = ['enrollCompare'];
@@ -30,6 +31,7 @@ export async function enrollCompareRoutes(base: FastifyInstance) {
         summary:
           'Page of comparison rows in the caller’s region: {records: EnrollCompareRow[], total, current, size}; filters planId, name, idCard, dataSource, result (1 differing, 0 matching)',
         querystring: pagingSchema.extend(enrollCompareQuerySchema.shape),
+        response: { 200: envelopeOf(pageOf(enrollCompareRowSchema)) },
       },
     },
     async (req) => ok(req, await pageCompare(ctx.db, req.admin!.scope, req.query, req.lang)),
