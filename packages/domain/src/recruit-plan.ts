@@ -270,33 +270,55 @@ export interface RecruitPlan extends PlanTimeline {
 }
 
 /** A live demand row of a plan (GET /api/recruitPlanData/getRecruitPlanDataByPlanId/{planId}). */
-export interface DemandRow {
-  countyCode: string;
-  cityCode: string;
-  category: string;
-  learningPeriod: string;
-  subject: string;
+export const demandRowSchema = z.object({
+  countyCode: z.string(),
+  cityCode: z.string(),
+  category: z.string(),
+  learningPeriod: z.string(),
+  subject: z.string(),
   /** Number of posts, > 0. */
-  demandNumber: number;
-}
+  demandNumber: z.number().int(),
+});
+export type DemandRow = z.output<typeof demandRowSchema>;
 
 /** A choice of the candidate's demand cascade: dictionary value with its zh and en labels. */
-export interface DemandOption {
-  value: string;
-  label: string;
-  labelEn: string | null;
-}
+export const demandOptionSchema = z.object({
+  value: z.string(),
+  label: z.string(),
+  labelEn: z.string().nullable(),
+});
+export type DemandOption = z.output<typeof demandOptionSchema>;
 
 /**
  * A subject choice of the cascade, with its number of posts and the live ratio "applicants/demand"
  * `enrolled` applications so far (every audit status) against `demand` (= demandNumber).
  * The counts may be a few seconds old (RATIO_CACHE_SECONDS).
  */
-export interface SubjectDemandOption extends DemandOption {
-  demandNumber: number;
-  enrolled: number;
-  demand: number;
+export const subjectDemandOptionSchema = demandOptionSchema.extend({
+  demandNumber: z.number().int(),
+  enrolled: z.number().int(),
+  demand: z.number().int(),
+});
+export type SubjectDemandOption = z.output<typeof subjectDemandOptionSchema>;
+
+/**
+ * A region of the demand cascade (GET /api/recruitPlanData/getRecruitPlanDataRegionByCategory): a city
+ * (level 2) with the counties (level 3) where the plan has demand in the category.
+ */
+export interface DemandRegion {
+  code: string;
+  name: string;
+  level: number;
+  children?: DemandRegion[];
 }
+export const demandRegionSchema: z.ZodType<DemandRegion> = z.object({
+  code: z.string(),
+  name: z.string(),
+  level: z.number().int(),
+  get children() {
+    return z.array(demandRegionSchema).optional();
+  },
+});
 
 /**
  * The stages of the plan timeline (spec §4), in order, with their ranges: the candidate menu shows
