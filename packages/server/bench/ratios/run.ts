@@ -49,6 +49,12 @@ const ROWS = QUICK ? 10_000 : 100_000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 : 10));
 const WARM_SECONDS = QUICK ? 1 : 3;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 3));
+/**
+ * BENCH_ONLY=<groups>: runs only these groups (reads, adminPage, login, apply, export, import, tickets),
+ * for working on one of them; such a run prints its JSON line and leaves docs/benchmarks.md alone.
+ */
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
+const wanted = (group: string) => !ONLY || ONLY.has(group);
 const CONNECTIONS = 50;
 const APPLY_IN_FLIGHT = 32;
 const TICKETS = QUICK ? 200 : 1000;
@@ -731,7 +737,7 @@ async function main() {
       ],
       ['cascade', '`getRecruitPlanDataRegionByCategory` (the county cascade)', '≥ 0.7', [cascade]],
     ];
-    for (const [key, label, goal, paths] of reads) {
+    for (const [key, label, goal, paths] of wanted('reads') ? reads : []) {
       log(`pair ${key}…`);
       const { p, r } = await interleaved(
         get(base, paths, s.candidateTokens),
@@ -740,9 +746,9 @@ async function main() {
       pairs.push(pairOf(key, label, goal, p, r));
       log(JSON.stringify(pairs.at(-1)));
     }
-    log('pair adminPage…');
     const pagePath = `/candidate/enroll/page?current=1&size=10&planId=${s.planId}`;
-    {
+    if (wanted('adminPage')) {
+      log('pair adminPage…');
       const { p, r } = await interleaved(
         get(base, [pagePath], [s.countyAdminToken], 'authorization'),
         get(rawBase, [pagePath], [s.countyAdminToken], 'authorization'),
@@ -797,7 +803,7 @@ async function main() {
       path: '/raw/login',
       users: Array.from({ length: 500 }, (_, i) => ({ userName: `rb${i}`, password: ADMIN_PASSWORD })),
     };
-    {
+    if (wanted('login')) {
       await loginProject(WARM_SECONDS);
       await load({ ...rawLogin, seconds: WARM_SECONDS });
       const p: LoadResult[] = [];
@@ -814,8 +820,8 @@ async function main() {
 
     // Applications: 32 in flight with the photo, each account applies once (tokens from the logins,
     // topped up through the login route when a run could use more).
-    log('apply…');
-    {
+    if (wanted('apply')) {
+      log('apply…');
       const [demand] = (
         await db.query<{
           category: string;
@@ -920,29 +926,31 @@ async function main() {
       log(JSON.stringify(pairs.at(-1)));
     };
 
-    log('export…');
-    const exported = await jobPair(
-      'export',
-      async () => {
-        const t0 = performance.now();
-        const link = await call<{ url: string }>('POST', '/candidate/enroll/exportToken', {
-          body: { planId: s.planId },
-          headers: admin,
-        });
-        const res = await fetch(base + link.data.url);
-        if (res.status !== 200) throw new Error(`export: ${res.status}`);
-        const reader = res.body!.getReader();
-        while (!(await reader.read()).done);
-        return (performance.now() - t0) / 1000;
-      },
-      async () => (await rawJob<{ seconds: number }>('export', { databaseUrl, planId: s.planId })).seconds,
-    );
-    secondsPair(
-      'export',
-      `export ${ROWS.toLocaleString('en')} enrolments vs raw exceljs streaming write`,
-      '≤ 1.3; RSS ≤ 300 MB',
-      exported,
-    );
+    if (wanted('export')) {
+      log('export…');
+      const exported = await jobPair(
+        'export',
+        async () => {
+          const t0 = performance.now();
+          const link = await call<{ url: string }>('POST', '/candidate/enroll/exportToken', {
+            body: { planId: s.planId },
+            headers: admin,
+          });
+          const res = await fetch(base + link.data.url);
+          if (res.status !== 200) throw new Error(`export: ${res.status}`);
+          const reader = res.body!.getReader();
+          while (!(await reader.read()).done);
+          return (performance.now() - t0) / 1000;
+        },
+        async () => (await rawJob<{ seconds: number }>('export', { databaseUrl, planId: s.planId })).seconds,
+      );
+      secondsPair(
+        'export',
+        `export ${ROWS.toLocaleString('en')} enrolments vs raw exceljs streaming write`,
+        '≤ 1.3; RSS ≤ 300 MB',
+        exported,
+      );
+    }
 
     const importProject = async (file: Buffer, source: string) => {
       const upload = fileUpload(file, { dataSource: source }, `${source}.xlsx`);
@@ -986,10 +994,12 @@ async function main() {
         ]),
       ),
     );
-    for (const [key, file, what] of [
-      ['importMatched', matchedFile, 'matched'],
-      ['importUnmatched', unmatchedFile, 'unmatched'],
-    ] as const) {
+    for (const [key, file, what] of wanted('import')
+      ? ([
+          ['importMatched', matchedFile, 'matched'],
+          ['importUnmatched', unmatchedFile, 'unmatched'],
+        ] as const)
+      : []) {
       log(`${key}…`);
       const data = fs.readFileSync(file);
       const x = await jobPair(
@@ -1005,63 +1015,65 @@ async function main() {
       );
     }
 
-    log('tickets…');
-    const [picture] = (
-      await db.query<{ picture: string }>(
-        'select picture from enroll where plan_id = $1 and picture is not null limit 1',
-        [s.planId],
-      )
-    ).rows;
-    const storedPhoto = path.join(dataDir, 'files', picture!.picture);
-    const pdfOut = path.join(tmp, 'pdf');
-    fs.mkdirSync(pdfOut);
-    const tickets = await jobPair(
-      'tickets',
-      async () => {
-        const t0 = performance.now();
-        const queued = await secure<{ jobId: number; total: number }>(
-          '/candidate/admissionTicket/generateAdmissionTicket',
-          { planId: s.planId, regenerate: true },
-          admin,
-        );
-        for (;;) {
-          const job = await call<{ status: string | number; done: number; failed: number }>(
-            'GET',
-            `/candidate/admissionTicket/generateJob/${queued.jobId}`,
-            { headers: admin },
+    if (wanted('tickets')) {
+      log('tickets…');
+      const [picture] = (
+        await db.query<{ picture: string }>(
+          'select picture from enroll where plan_id = $1 and picture is not null limit 1',
+          [s.planId],
+        )
+      ).rows;
+      const storedPhoto = path.join(dataDir, 'files', picture!.picture);
+      const pdfOut = path.join(tmp, 'pdf');
+      fs.mkdirSync(pdfOut);
+      const tickets = await jobPair(
+        'tickets',
+        async () => {
+          const t0 = performance.now();
+          const queued = await secure<{ jobId: number; total: number }>(
+            '/candidate/admissionTicket/generateAdmissionTicket',
+            { planId: s.planId, regenerate: true },
+            admin,
           );
-          if (jobFinished(String(job.data.status))) {
-            if (job.data.failed) log(`tickets: ${job.data.failed} failed`);
-            return job.data.done / ((performance.now() - t0) / 1000);
+          for (;;) {
+            const job = await call<{ status: string | number; done: number; failed: number }>(
+              'GET',
+              `/candidate/admissionTicket/generateJob/${queued.jobId}`,
+              { headers: admin },
+            );
+            if (jobFinished(String(job.data.status))) {
+              if (job.data.failed) log(`tickets: ${job.data.failed} failed`);
+              return job.data.done / ((performance.now() - t0) / 1000);
+            }
+            await sleep(50);
           }
-          await sleep(50);
-        }
-      },
-      async () =>
-        (
-          await rawJob<{ docsPerSecond: number }>('pdf', {
-            count: TICKETS,
-            photoFile: fs.existsSync(storedPhoto) ? storedPhoto : photo.file,
-            outDir: pdfOut,
-            threads: PDF_THREADS,
-          })
-        ).docsPerSecond,
-    );
-    {
-      const p = round(median(tickets.p));
-      const r = round(median(tickets.r));
-      pairs.push({
-        key: 'tickets',
-        label: `ticket PDF job, ${TICKETS.toLocaleString('en')} tickets vs raw pdfkit on ${PDF_THREADS} threads`,
-        unit: 'docs/s',
-        project: p,
-        raw: r,
-        ratio: round(p / r, 2),
-        goal: '≥ 0.8',
-        detail: `server peak ${peaks.tickets} MB`,
-        runs: `${tickets.p.map((v) => round(v)).join(' / ')} vs ${tickets.r.map((v) => round(v)).join(' / ')}`,
-      });
-      log(JSON.stringify(pairs.at(-1)));
+        },
+        async () =>
+          (
+            await rawJob<{ docsPerSecond: number }>('pdf', {
+              count: TICKETS,
+              photoFile: fs.existsSync(storedPhoto) ? storedPhoto : photo.file,
+              outDir: pdfOut,
+              threads: PDF_THREADS,
+            })
+          ).docsPerSecond,
+      );
+      {
+        const p = round(median(tickets.p));
+        const r = round(median(tickets.r));
+        pairs.push({
+          key: 'tickets',
+          label: `ticket PDF job, ${TICKETS.toLocaleString('en')} tickets vs raw pdfkit on ${PDF_THREADS} threads`,
+          unit: 'docs/s',
+          project: p,
+          raw: r,
+          ratio: round(p / r, 2),
+          goal: '≥ 0.8',
+          detail: `server peak ${peaks.tickets} MB`,
+          runs: `${tickets.p.map((v) => round(v)).join(' / ')} vs ${tickets.r.map((v) => round(v)).join(' / ')}`,
+        });
+        log(JSON.stringify(pairs.at(-1)));
+      }
     }
 
     // Idle after the jobs: what the process keeps (no GC forced; the time a quiet node would have).
@@ -1075,13 +1087,14 @@ async function main() {
       ...peaksMB(peaks),
     };
     const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${round(os.totalmem() / 1073741824, 0)} GiB, Node ${process.version}`;
-    writeSection({
-      photo,
-      mem,
-      machine,
-      load: `${loadAtStart} at the start, ${round(os.loadavg()[0]!, 2)} at the end`,
-      minutes: round((Date.now() - started) / 60000),
-    });
+    if (!ONLY)
+      writeSection({
+        photo,
+        mem,
+        machine,
+        load: `${loadAtStart} at the start, ${round(os.loadavg()[0]!, 2)} at the end`,
+        minutes: round((Date.now() - started) / 60000),
+      });
     const summary = {
       bench: 'ratios',
       quick: QUICK,

@@ -296,6 +296,44 @@ export async function* readRows(
   }
 }
 
+/**
+ * `source` pulled from at once, its batches kept in order until `batches()` is first iterated: a
+ * caller that has work of its own before the first row (prepare, begin) lets the read go on meanwhile.
+ * From then on batches come straight from `source` again, so the read waits for the rows' writing as
+ * before. A failure of the early read is thrown by `batches()` after the batches read before it.
+ * `close()` ends `source` (the read worker) when the caller stops without reading to the end.
+ */
+export function readAhead<T>(source: AsyncGenerator<T>) {
+  const early: T[] = [];
+  let handedOver = false;
+  let outcome: { done: true } | { failed: unknown } | null = null;
+  const pulling = (async () => {
+    try {
+      while (!handedOver) {
+        const next = await source.next();
+        if (next.done) return void (outcome = { done: true });
+        early.push(next.value);
+      }
+    } catch (error) {
+      outcome = { failed: error };
+    }
+  })();
+  return {
+    async *batches(): AsyncGenerator<T> {
+      handedOver = true;
+      await pulling;
+      while (early.length) yield early.shift()!;
+      if (outcome && 'failed' in outcome) throw outcome.failed;
+      if (!outcome) yield* source;
+    },
+    async close(): Promise<void> {
+      handedOver = true;
+      await pulling;
+      await source.return(undefined);
+    },
+  };
+}
+
 interface RunOutcome {
   status: JobStatus;
   total: number;
@@ -428,6 +466,9 @@ async function readAndWrite<Row, Prep>(
       });
     }
   };
+  // The read starts at once, beside prepare and begin (loading what rows are compared with, removing
+  // the rows an import replaces): the worker thread parses while PostgreSQL works.
+  const source = readAhead(readRows(data, (n) => (bytesRead = n)));
   try {
     await ctx.db.transaction(async (tx) => {
       const prep = await def.prepare(tx, job, ctx);
@@ -462,7 +503,7 @@ async function readAndWrite<Row, Prep>(
       };
       try {
         // The non-empty rows of the first sheet, cells as text, in batches (no wrapper object per row).
-        for await (const rows of readRows(data, (n) => (bytesRead = n))) {
+        for await (const rows of source.batches()) {
           for (const [number, texts] of rows) {
             if (!positions) {
               // The first non-empty row is the header.
@@ -532,6 +573,7 @@ async function readAndWrite<Row, Prep>(
       await run.finish({ status: JOB_STATUS.done, total, processed: total, imported, errorCount: 0 }, tx);
     });
   } catch (error) {
+    await source.close();
     if (error instanceof JobLost || run.signal.aborted) throw error;
     if (error instanceof RowsRejected)
       return { status: JOB_STATUS.rejected, total, imported: 0, issues, errorCount, message: null };
