@@ -14,7 +14,7 @@ import { invalidateDicts } from './dicts';
  * a change within REFERENCE_CACHE_SECONDS: a short TTL rather than a version check, which would cost the
  * round trip to the database this cache saves. A stale cascade cannot make a wrong enrolment: the
  * application checks the plan's window under a lock and the demand row in the database
- * (enroll/service.ts checkApplication).
+ * (enroll/service-candidate.ts checkApplication).
  *
  * Only plan-level data is kept here, never anything of one candidate or one administrator's region.
  */

@@ -23,7 +23,7 @@ import {
   regenerateForms,
   scopedPhoto,
   updateEnrollPhone,
-} from './service';
+} from './service-admin';
 
 const P = PERMISSIONS.enroll;
 /** At most this many forms regenerate in one generateApply call (each takes ~30 ms). */

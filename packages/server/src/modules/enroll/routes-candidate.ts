@@ -25,7 +25,7 @@ import {
   photoError,
   submitApplication,
   type Submission,
-} from './service';
+} from './service-candidate';
 
 const planIdParams = z.object({ planId: idNumber() });
 const idParams = z.object({ id: idNumber() });

@@ -17,11 +17,11 @@ import { scopeWhere } from '../../lib/scope';
 import type { AdminPrincipal } from '../../types';
 import { writeTrail } from '../monitor/service-trail';
 import { noticeRejections } from '../sms-notice/service';
-import { enrollSearch } from './service';
+import { enrollSearch } from './service-admin';
 
 /**
  * The audit of applications (spec §2 "Enrolment records"): a reviewer passes or rejects the
- * applications of their region, each decision bound to the version the reviewer read; the candidate sees the decision, corrects and resubmits a rejected one (service.ts
+ * applications of their region, each decision bound to the version the reviewer read; the candidate sees the decision, corrects and resubmits a rejected one (service-candidate.ts
  * `editApplication` makes it pending again) and can no longer change a passed one.
  */
 

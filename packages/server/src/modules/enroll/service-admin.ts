@@ -1,0 +1,216 @@
+import { and, desc, eq, ilike, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  enrollQuerySchema,
+  PERMISSIONS,
+  type EnrollDetail,
+  type Page,
+  CREATE_STATUS,
+  type DownloadLink,
+  type Enroll,
+  type EnrollQuery,
+  type Lang,
+  type RegionScope,
+} from '@tegang/domain';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db';
+import { admissionTicket, enroll, recruitPlan } from '../../db/schema';
+import { loadDicts } from '../../lib/dicts';
+import { AppError } from '../../lib/errors';
+import { page } from '../../lib/envelope';
+import { offsetOf, type Paging } from '../../lib/paging';
+import { writeEnrollExport } from '../../documents/enroll-export';
+import { exportFileName, exportLink as makeExportLink, openExport } from '../../lib/exports';
+import { removeFiles } from '../../integrations/storage';
+import { scopeWhere } from '../../lib/scope';
+import { containsPattern, prefixPattern } from '../../lib/like';
+import { enrollPdf, enrollPhoto, findEnroll, toEnroll } from './service-candidate';
+
+/**
+ * Enrolment records in the back office (spec §2 "Enrolment records", §6 region scope, §7
+ * "Enrolment"): the scoped search, page, detail, phone edit, delete, form regeneration and export.
+ */
+type EnrollRow = typeof enroll.$inferSelect;
+
+/** The photo as a data: URL for the detail views, or null. */
+export async function photoDataUrl(ctx: AppContext, key: string | null): Promise<string | null> {
+  const data = key ? await ctx.storage.get(key) : null;
+  return data ? `data:image/jpeg;base64,${data.toString('base64')}` : null;
+}
+
+/** The conditions of an administrator's enrolment search (spec §2 filters) inside their region. */
+export function enrollSearch(query: EnrollQuery, scope: RegionScope): SQL | undefined {
+  const c: (SQL | undefined)[] = [scopeWhere(enroll, scope)];
+  if (query.planId) c.push(eq(enroll.planId, query.planId));
+  if (query.name) c.push(ilike(enroll.name, containsPattern(query.name)));
+  if (query.idCard) c.push(like(enroll.idCard, prefixPattern(query.idCard.toUpperCase())));
+  if (query.phone) c.push(like(enroll.phone, prefixPattern(query.phone)));
+  if (query.cityCode) c.push(eq(enroll.cityCode, query.cityCode));
+  if (query.countyCode) c.push(eq(enroll.countyCode, query.countyCode));
+  if (query.academicSession) c.push(eq(enroll.academicSession, query.academicSession));
+  if (query.subject) c.push(eq(enroll.subject, query.subject));
+  if (query.createStatus) c.push(eq(enroll.createStatus, query.createStatus));
+  if (query.isDownload) c.push(eq(enroll.isDownload, query.isDownload));
+  if (query.auditStatus) c.push(eq(enroll.auditStatus, query.auditStatus));
+  return and(...c);
+}
+
+/** One page of enrolments (newest first) with the total. */
+export async function pageEnrolls(db: Db, where: SQL | undefined, offset: number, limit: number) {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ row: enroll, year: recruitPlan.year, name: recruitPlan.name })
+      .from(enroll)
+      .innerJoin(recruitPlan, eq(recruitPlan.id, enroll.planId))
+      .where(where)
+      .orderBy(desc(enroll.createTime), desc(enroll.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(enroll)
+      .where(where),
+  ]);
+  return { records: rows.map((r) => toEnroll(r.row, { year: r.year, name: r.name })), total: count!.total };
+}
+
+/** Streams the enrolments matching `where` in batches of `batch` (keyset on id, newest first). */
+export async function* eachEnroll(db: Db, where: SQL | undefined, batch = 1000): AsyncGenerator<Enroll[]> {
+  let before: number | null = null;
+  for (;;) {
+    const rows: { row: EnrollRow; year: string; name: string }[] = await db
+      .select({ row: enroll, year: recruitPlan.year, name: recruitPlan.name })
+      .from(enroll)
+      .innerJoin(recruitPlan, eq(recruitPlan.id, enroll.planId))
+      .where(and(where, before === null ? undefined : lt(enroll.id, before)))
+      .orderBy(desc(enroll.id))
+      .limit(batch);
+    if (!rows.length) return;
+    yield rows.map((r) => toEnroll(r.row, { year: r.year, name: r.name }));
+    before = rows[rows.length - 1]!.row.id;
+  }
+}
+
+/**
+ * Deletes enrolments by id inside `scope` (one transaction, 404 'enroll.notFound' unless every id is
+ * found in it) with their tickets and results (the database cascade), then — after the commit, so that
+ * a rollback loses no file still named — their files: photo, form PDF and ticket PDF
+ * (docs/security.md "Files follow their rows"). A failed removal is logged and left to the file sweep;
+ * it never fails the delete. Returns the count.
+ */
+export async function deleteEnrolls(ctx: AppContext, ids: number[], scope: RegionScope): Promise<number> {
+  const { removed, tickets } = await ctx.db.transaction(async (tx) => {
+    const inScope = await tx
+      .select({ id: enroll.id })
+      .from(enroll)
+      .where(and(inArray(enroll.id, ids), scopeWhere(enroll, scope)))
+      .for('update');
+    if (inScope.length !== new Set(ids).size) throw new AppError(404, 'enroll.notFound');
+    // The tickets go first, explicitly, to learn their PDFs (the cascade would not say).
+    const tickets = await tx
+      .delete(admissionTicket)
+      .where(inArray(admissionTicket.enrollId, ids))
+      .returning({ pdfFile: admissionTicket.pdfFile });
+    const removed = await tx
+      .delete(enroll)
+      .where(inArray(enroll.id, ids))
+      .returning({ picture: enroll.picture, pdfFile: enroll.pdfFile });
+    return { removed, tickets };
+  });
+  await removeFiles(ctx.storage, [
+    ...removed.flatMap((r) => [r.picture, r.pdfFile]),
+    ...tickets.map((t) => t.pdfFile),
+  ]);
+  return removed.length;
+}
+
+/** Where an administrator reads the photo of an enrolment in their region. */
+export const ADMIN_PHOTO_PREFIX = '/candidate/enroll/photo';
+
+/** A photo in the administrator's region (GET /candidate/enroll/photo/{id}/{version}.jpg); 404 outside. */
+export const scopedPhoto = (ctx: AppContext, id: number, version: string, scope: RegionScope) =>
+  enrollPhoto(ctx, id, version, scopeWhere(enroll, scope));
+
+/** One enrolment inside the administrator's region. */
+const inScope = (id: number, scope: RegionScope) => and(eq(enroll.id, id), scopeWhere(enroll, scope));
+
+/** GET /candidate/enroll/page: one page of the enrolments matching `query` inside `scope`. */
+export async function pageEnrollsInScope(
+  db: Db,
+  scope: RegionScope,
+  query: Paging & EnrollQuery,
+): Promise<Page<Enroll>> {
+  const { current, size, ...search } = query;
+  const { records, total } = await pageEnrolls(
+    db,
+    enrollSearch(search, scope),
+    offsetOf({ current, size }),
+    size,
+  );
+  return page(records, total, current, size);
+}
+
+/** GET /candidate/enroll/{id}: an enrolment in `scope` with its photo; 404 'enroll.notFound' outside. */
+export async function enrollmentDetail(
+  ctx: AppContext,
+  id: number,
+  scope: RegionScope,
+): Promise<EnrollDetail> {
+  const found = await findEnroll(ctx.db, inScope(id, scope));
+  if (!found) throw new AppError(404, 'enroll.notFound');
+  return { ...toEnroll(found.row, found.plan), pictureData: await photoDataUrl(ctx, found.row.picture) };
+}
+
+/**
+ * PUT /candidate/enroll: changes the phone of an enrolment in `scope` (the only editable field) and
+ * raises its version; the form is generated anew. 404 'enroll.notFound' outside the scope.
+ */
+export async function updateEnrollPhone(ctx: AppContext, id: number, phone: string, scope: RegionScope) {
+  const [row] = await ctx.db
+    .update(enroll)
+    .set({
+      phone,
+      createStatus: CREATE_STATUS.pending,
+      updateTime: ctx.now(),
+      version: sql`${enroll.version} + 1`,
+    })
+    .where(inScope(id, scope))
+    .returning({ id: enroll.id });
+  if (!row) throw new AppError(404, 'enroll.notFound');
+}
+
+/**
+ * POST /candidate/enroll/generateApply: renders the forms of `ids` inside `scope` anew (others are
+ * skipped) and returns how many.
+ */
+export async function regenerateForms(ctx: AppContext, ids: number[], scope: RegionScope): Promise<number> {
+  const rows = await ctx.db
+    .select({ id: enroll.id })
+    .from(enroll)
+    .where(and(inArray(enroll.id, ids), scopeWhere(enroll, scope)));
+  for (const { id } of rows) {
+    const found = await findEnroll(ctx.db, eq(enroll.id, id));
+    if (found) await enrollPdf(ctx, found.row, found.plan, true);
+  }
+  return rows.length;
+}
+
+/** POST /candidate/enroll/exportToken: a single-use link (5 min) to the xlsx export of `query`. */
+export function exportLink(ctx: AppContext, adminId: number, query: EnrollQuery): Promise<DownloadLink> {
+  return makeExportLink(ctx, 'enroll-export', '/candidate/enroll/export', adminId, query);
+}
+
+/**
+ * GET /candidate/enroll/export?token: consumes the token and streams the xlsx of its filters inside
+ * the holder's current region; 403 when the holder lost the export right meanwhile. Labels and the
+ * file name ("<sheet>-<YYYY-MM-DDHHmmss>.xlsx") in `lang`.
+ */
+export async function exportEnrolls(ctx: AppContext, token: string, lang: Lang) {
+  const { admin, filters } = await openExport(ctx, token, 'enroll-export', PERMISSIONS.enroll.export);
+  const query = enrollQuerySchema.parse(filters);
+  const stream = writeEnrollExport(
+    eachEnroll(ctx.db, enrollSearch(query, admin.scope)),
+    await loadDicts(ctx.db),
+    lang,
+  );
+  return { stream, fileName: exportFileName(lang, 'enroll.export.sheet', ctx.now()) };
+}
