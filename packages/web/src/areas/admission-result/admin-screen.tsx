@@ -30,8 +30,7 @@ import {
 import { listPlanOptions } from '../recruit-plan/api';
 import { CrudTable, useDictEnum, useOptionsEnum, type CrudConfig } from '../../components/crud';
 import { DictText } from '../../components/dict';
-import { ExportButton } from '../../components/export-button';
-import { ImportButton } from '../../components/import';
+import { ImportExportToolbar } from '../../components/import-export-toolbar';
 import { useRegionSearchColumn } from '../../components/region-search-column';
 import { maskedIdCardCell } from '../../components/id-card-cell';
 
@@ -175,25 +174,22 @@ export default function AdmissionResultScreen() {
     rowLabel: (row) => row.name,
     actionsWidth: 90,
     toolbar: (ctx) => [
-      ...(ctx.can(R.import)
-        ? [
-            <ImportButton
-              key="import"
-              name={t('admin.result.entity')}
-              api={plan ? resultImportApi(plan) : null}
-              disabledTitle={t('admin.result.choosePlan')}
-              extra={
-                <Typography.Text type="secondary" data-testid="result-template-prefilled">
-                  {t('admin.result.templatePrefilled')}
-                </Typography.Text>
-              }
-              onDone={ctx.reload}
-            />,
-          ]
-        : []),
-      ...(ctx.can(R.export)
-        ? [<ExportButton key="export" ctx={ctx} link={resultExportLink} testId="result-export" />]
-        : []),
+      <ImportExportToolbar
+        key="import-export"
+        ctx={ctx}
+        importer={{
+          permission: R.import,
+          name: t('admin.result.entity'),
+          api: plan ? resultImportApi(plan) : null,
+          disabledTitle: t('admin.result.choosePlan'),
+          extra: (
+            <Typography.Text type="secondary" data-testid="result-template-prefilled">
+              {t('admin.result.templatePrefilled')}
+            </Typography.Text>
+          ),
+        }}
+        exporter={{ permission: R.export, link: resultExportLink, testId: 'result-export' }}
+      />,
     ],
     detail: {
       width: 760,

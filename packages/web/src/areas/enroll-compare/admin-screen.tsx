@@ -10,8 +10,7 @@ import {
   type EnrollCompareRow,
 } from '@tegang/domain';
 import { CrudTable, type CrudConfig } from '../../components/crud';
-import { ExportButton } from '../../components/export-button';
-import { ImportButton } from '../../components/import';
+import { ImportExportToolbar } from '../../components/import-export-toolbar';
 import { listPlanOptions } from '../recruit-plan/api';
 import { compareExportLink, compareImportApi, pageCompare, type CompareFilters } from './api';
 import { maskedIdCardCell } from '../../components/id-card-cell';
@@ -105,39 +104,35 @@ export default function EnrollComparePage() {
     testId: 'compare',
     columns,
     api: { page: pageCompare },
-    toolbar: (ctx) => {
-      return [
-        ctx.can(PERMISSIONS.enrollCompare.import) && (
-          <ImportButton
-            key="import"
-            name={t('admin.compare.entity')}
-            api={planId ? compareImportApi(planId) : null}
-            disabledTitle={t('admin.compare.choosePlan')}
-            extraFields={() => ({ dataSource: dataSource.current })}
-            extra={
-              <Space direction="vertical" style={{ width: '100%' }}>
-                <Input
-                  placeholder={t('admin.compare.dataSource')}
-                  maxLength={ENROLL_COMPARE_SOURCE_MAX}
-                  onChange={(e) => (dataSource.current = e.target.value)}
-                  data-testid="compare-data-source"
-                />
-                <Typography.Text type="secondary">{t('admin.compare.dataSourceHint')}</Typography.Text>
-              </Space>
-            }
-            onDone={ctx.reload}
-          />
-        ),
-        ctx.can(PERMISSIONS.enrollCompare.export) && (
-          <ExportButton
-            key="export"
-            ctx={ctx}
-            link={(filters) => compareExportLink(filters as CompareFilters)}
-            testId="compare-export"
-          />
-        ),
-      ].filter(Boolean) as React.ReactNode[];
-    },
+    toolbar: (ctx) => [
+      <ImportExportToolbar
+        key="import-export"
+        ctx={ctx}
+        importer={{
+          permission: PERMISSIONS.enrollCompare.import,
+          name: t('admin.compare.entity'),
+          api: planId ? compareImportApi(planId) : null,
+          disabledTitle: t('admin.compare.choosePlan'),
+          extraFields: () => ({ dataSource: dataSource.current }),
+          extra: (
+            <Space direction="vertical" style={{ width: '100%' }}>
+              <Input
+                placeholder={t('admin.compare.dataSource')}
+                maxLength={ENROLL_COMPARE_SOURCE_MAX}
+                onChange={(e) => (dataSource.current = e.target.value)}
+                data-testid="compare-data-source"
+              />
+              <Typography.Text type="secondary">{t('admin.compare.dataSourceHint')}</Typography.Text>
+            </Space>
+          ),
+        }}
+        exporter={{
+          permission: PERMISSIONS.enrollCompare.export,
+          link: compareExportLink,
+          testId: 'compare-export',
+        }}
+      />,
+    ],
   };
   return <CrudTable config={config} />;
 }

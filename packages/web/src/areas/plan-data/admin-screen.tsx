@@ -33,8 +33,8 @@ import {
   type CrudConfig,
 } from '../../components/crud';
 import { DictSelect } from '../../components/dict';
-import { ExportButton } from '../../components/export-button';
-import { ImportButton, type ImportApi } from '../../components/import';
+import { type ImportApi } from '../../components/import';
+import { ImportExportToolbar } from '../../components/import-export-toolbar';
 import {
   RegionCascader,
   regionCodesOfValue,
@@ -175,20 +175,21 @@ export default function PlanDataScreen() {
     },
     rowLabel: (row) => `${row.planName} ${row.regionName}`,
     toolbar: (ctx) => [
-      ...(ctx.can(PERMISSIONS.planData.import)
-        ? [
-            <ImportButton
-              key="import"
-              name={t('admin.planData.entity')}
-              api={importPlan ? planDataImportApi(importPlan) : null}
-              disabledTitle={t('admin.compare.choosePlan')}
-              onDone={ctx.reload}
-            />,
-          ]
-        : []),
-      ...(ctx.can(PERMISSIONS.planData.export)
-        ? [<ExportButton key="export" ctx={ctx} link={planDataExportLink} testId="plan-data-export" />]
-        : []),
+      <ImportExportToolbar
+        key="import-export"
+        ctx={ctx}
+        importer={{
+          permission: PERMISSIONS.planData.import,
+          name: t('admin.planData.entity'),
+          api: importPlan ? planDataImportApi(importPlan) : null,
+          disabledTitle: t('admin.compare.choosePlan'),
+        }}
+        exporter={{
+          permission: PERMISSIONS.planData.export,
+          link: planDataExportLink,
+          testId: 'plan-data-export',
+        }}
+      />,
     ],
     actionsWidth: 220,
     rowActions: (row, ctx) =>
