@@ -363,9 +363,14 @@ export function planPhase(plan: Partial<PlanTimeline>, now: Date = new Date()): 
   return { phase: 'finished', next: null, until: null };
 }
 
-/** True inside the ticket print window (spec §3: ticket download only then). */
+/**
+ * True inside the ticket print window [start, end) (spec §3: ticket download only then). The one
+ * test of that window: the candidate menu and stage card read it on the plan as the API answers it
+ * (ISO strings), the server's ticket gate (admission-ticket/service-candidate.ts) on the plan's row
+ * (Dates).
+ */
 export function ticketPrintOpen(
-  plan: Pick<PlanTimeline, 'ticketPrintStartTime' | 'ticketPrintEndTime'>,
+  plan: { ticketPrintStartTime: string | Date; ticketPrintEndTime: string | Date },
   now = new Date(),
 ): boolean {
   return windowState(plan.ticketPrintStartTime, plan.ticketPrintEndTime, now) === 'open';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { admissionResultCandidateRoutes } from './admission-result/candidate-routes';
 import { admissionResultRoutes } from './admission-result/routes';
-import { admissionTicketCandidateRoutes } from './admission-ticket/candidate-routes';
+import { admissionTicketCandidateRoutes } from './admission-ticket/routes-candidate';
 import { admissionTicketRoutes } from './admission-ticket/routes';
-import { admissionTicketPdfRoutes } from './admission-ticket/pdf-routes';
+import { admissionTicketPdfRoutes } from './admission-ticket/routes-pdf';
 import { authRoutes } from './auth/routes';
 import { candidateRoutes } from './candidate/routes';
 import { candidateUserRoutes } from './candidate-user/routes';

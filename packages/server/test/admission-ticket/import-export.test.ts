@@ -1,20 +1,10 @@
-import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_STATUS, JOB_STATUS, type CandidateTicket } from '@tegang/domain';
-import { admissionTicket, recruitPlan } from '../../src/db/schema';
+import { AUDIT_STATUS, JOB_STATUS } from '@tegang/domain';
 import { createTestApp, type TestApp } from '../helpers';
 import { makeAdmin } from '../enroll/fixtures';
 import { importIssues, postImport, waitForImport, workbook } from '../imports/fixtures';
-import {
-  BASE,
-  candidateTokenOf,
-  COUNTIES,
-  insertApplicants,
-  insertPlan,
-  insertTicket,
-  ticketsOfPlan,
-} from './fixtures';
+import { BASE, COUNTIES, insertApplicants, insertPlan, insertTicket, ticketsOfPlan } from './fixtures';
 
 const HEADER = [
   '身份证号',
@@ -192,63 +182,5 @@ describe('admission ticket export', () => {
     expect(cell('计划名称')).toBe(plan.name);
     // The token is single-use.
     expect((await t.app.inject({ method: 'GET', url: link.body.data.url })).statusCode).toBe(400);
-  });
-});
-
-describe('candidate ticket', () => {
-  it('answers the own distributed ticket inside the print window only', async () => {
-    const plan = await insertPlan(t);
-    const [mine, theirs] = await insertApplicants(t, plan.id, [{ name: '考生本人' }, {}]);
-    const ticket = await insertTicket(t, mine!, { admissionNumber: 'CAND1' });
-    await insertTicket(t, theirs!, { status: '1' });
-    const candidateToken = await candidateTokenOf(t, mine!.candidateId);
-    const url = `/api/admissionTicket/getAdmissionTicketByPlanId/${plan.id}`;
-    const get = (lang: 'zh' | 'en' = 'zh') => t.call<CandidateTicket>('GET', url, { candidateToken, lang });
-    const setWindow = (start: number, end: number) =>
-      t.database.db
-        .update(recruitPlan)
-        .set({
-          ticketPrintStartTime: new Date(Date.now() + start * 3_600_000),
-          ticketPrintEndTime: new Date(Date.now() + end * 3_600_000),
-        })
-        .where(eq(recruitPlan.id, plan.id));
-
-    await setWindow(24, 48);
-    const before = await get();
-    expect(before.status).toBe(400);
-    expect(before.body.msg).toMatch(/^准考证打印尚未开始，将于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 开始$/);
-    await setWindow(-48, -24);
-    const after = await get('en');
-    expect(after.status).toBe(400);
-    expect(after.body.msg).toContain('Ticket printing ended');
-
-    await setWindow(-1, 24);
-    expect((await get()).status).toBe(404); // not distributed yet
-    expect((await get()).body.msg).toBe('暂无您的准考证');
-    await t.database.db.update(admissionTicket).set({ status: '1' }).where(eq(admissionTicket.id, ticket.id));
-    const inside = await get();
-    expect(inside.status).toBe(200);
-    expect(inside.body.data).toMatchObject({
-      id: ticket.id,
-      planId: plan.id,
-      name: '考生本人',
-      card: mine!.idCard,
-      admissionNumber: 'CAND1',
-      ticketFileUrl: `/api/admissionTicket/downloadToken/${ticket.id}`,
-    });
-
-    // Another plan: no ticket of this candidate there; and no admin token.
-    const otherPlan = await insertPlan(t, {
-      ticketPrintStartTime: new Date(Date.now() - 3_600_000),
-      ticketPrintEndTime: new Date(Date.now() + 3_600_000),
-    });
-    const other = await t.call('GET', `/api/admissionTicket/getAdmissionTicketByPlanId/${otherPlan.id}`, {
-      candidateToken,
-    });
-    expect(other.status).toBe(404);
-    expect((await t.call('GET', url, { token })).status).toBe(401);
-    expect(
-      (await t.call('GET', '/api/admissionTicket/getAdmissionTicketByPlanId/x', { candidateToken })).status,
-    ).toBe(400);
   });
 });

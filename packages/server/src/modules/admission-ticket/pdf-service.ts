@@ -7,12 +7,10 @@ import type { FastifyRequest } from 'fastify';
 import { Piscina } from 'piscina';
 import {
   DOWNLOADED,
-  formatDateTime,
   JOB_STATUS,
   TICKET_CREATE_STATUS,
   TICKET_STATUS,
   translate,
-  windowState,
   type DownloadLink,
   type Enroll,
   type JobProgress,
@@ -41,6 +39,7 @@ import { signTicketToken, ticketTokenExpiry, verifyTicketToken } from '../../lib
 import type { AdminPrincipal } from '../../types';
 import { timePdfRender } from '../../plugins/metrics';
 import { BUILT, workerEntry } from '../../lib/module-path';
+import { requireTicketPrintOpen } from './service-candidate';
 
 /**
  * Admission ticket PDFs (spec §2 "Admission tickets" generate/download, §3 "Admission
@@ -520,31 +519,31 @@ export async function adminTicketLink(
 }
 
 /**
- * The candidate's own distributed ticket inside its plan's print window (ticketPrintOpen).
- * 404 'ticket.none' when it is not theirs or not distributed; 400 'ticket.window.notOpen' {start}
- * before the window, 'ticket.window.closed' {end} after it (times in China Standard Time).
+ * Ticket `id` as candidate `candidateId` may print it: their own, distributed, inside its plan's
+ * print window. 404 'ticket.none' when it is not theirs or not distributed (checked first); else the
+ * print-window gate's 400 (service-candidate.ts requireTicketPrintOpen).
  */
-export async function candidateTicket(ctx: AppContext, id: number, candidateId: number): Promise<TicketRow> {
+export async function printableTicketOf(
+  ctx: AppContext,
+  id: number,
+  candidateId: number,
+): Promise<TicketRow> {
   const [row] = await selectTickets(
     ctx.db,
     and(eq(admissionTicket.id, id), eq(enroll.candidateId, candidateId)),
   );
   if (!row || row.t.status !== TICKET_STATUS.distributed) throw new AppError(404, 'ticket.none');
-  const state = windowState(row.ticketPrintStartTime, row.ticketPrintEndTime, ctx.now());
-  if (state === 'before')
-    throw new AppError(400, 'ticket.window.notOpen', { start: formatDateTime(row.ticketPrintStartTime) });
-  if (state === 'after')
-    throw new AppError(400, 'ticket.window.closed', { end: formatDateTime(row.ticketPrintEndTime) });
+  requireTicketPrintOpen(row, ctx.now());
   return row;
 }
 
-/** GET /api/admissionTicket/downloadToken/{id}: the candidate's link (same gates as {@link candidateTicket}). */
+/** GET /api/admissionTicket/downloadToken/{id}: the candidate's link (same gates as {@link printableTicketOf}). */
 export async function candidateTicketLink(
   ctx: AppContext,
   id: number,
   candidateId: number,
 ): Promise<DownloadLink> {
-  await candidateTicket(ctx, id, candidateId);
+  await printableTicketOf(ctx, id, candidateId);
   const token = await issueDownloadToken(
     ctx.db,
     { kind: TOKEN_KIND, resourceId: id, subjectKind: 'candidate', subjectId: candidateId },
@@ -570,7 +569,7 @@ export async function downloadTicketFile(
   const grant = await consumeDownloadToken(ctx.db, token, TOKEN_KIND, ctx.now());
   if (grant.resourceId !== id) throw new AppError(400, 'error.downloadToken');
   let row: TicketRow | undefined;
-  if (grant.subjectKind === 'candidate') row = await candidateTicket(ctx, id, grant.subjectId);
+  if (grant.subjectKind === 'candidate') row = await printableTicketOf(ctx, id, grant.subjectId);
   else [row] = await selectTickets(ctx.db, eq(admissionTicket.id, id));
   if (!row) throw new AppError(404, 'ticket.none');
   const pdf = await ticketPdf(ctx, row, origin);
