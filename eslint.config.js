@@ -31,7 +31,12 @@ export default tseslint.config(
   {
     // Route files parse, authorise and answer; queries and transactions live in the area's service.ts
     // (docs/architecture.md). Type-only imports (e.g. `import type { Db }`) stay allowed.
-    files: ['packages/server/src/modules/**/routes.ts', 'packages/server/src/modules/**/routes-*.ts'],
+    // Matched by shape (any file named *routes*), so a route file cannot leave the rule by its name.
+    files: [
+      'packages/server/src/modules/**/routes.ts',
+      'packages/server/src/modules/**/routes-*.ts',
+      'packages/server/src/modules/**/*routes*.ts',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
