@@ -225,14 +225,6 @@ export const recruitPlanQuerySchema = z.object({
 /** The search fields of GET /recruit/recruitPlan/page (paging comes beside them). */
 export type RecruitPlanQuery = Partial<Record<keyof z.output<typeof recruitPlanQuerySchema>, string>>;
 
-/** A plan of GET /recruit/recruitPlan/listRecruitPlan (the plan pickers). */
-export interface PlanOption {
-  id: number;
-  name: string;
-  year: string;
-  status: PlanStatus;
-}
-
 /** Plan status codes (spec §4): 0 unpublished (deletable), 1 enrolling/open, 2 closed. */
 export const PLAN_STATUS = { draft: '0', open: '1', closed: '2' } as const;
 export type PlanStatus = (typeof PLAN_STATUS)[keyof typeof PLAN_STATUS];
@@ -253,21 +245,44 @@ export function canChangePlanStatus(from: string, to: string): boolean {
   return (PLAN_STATUS_TRANSITIONS[from as PlanStatus] ?? []).includes(to as PlanStatus);
 }
 
+/** The response schema of a plan's timeline: the nine ranges as ISO 8601 instants. */
+export const planTimelineSchema = z.object(
+  Object.fromEntries(
+    PLAN_RANGES.flatMap(([start, end]) => [
+      [start, z.string()],
+      [end, z.string()],
+    ]),
+  ) as Record<PlanTimeField, z.ZodString>,
+) satisfies z.ZodType<PlanTimeline>;
+
+/** The status of a plan (PLAN_STATUS). */
+export const planStatusSchema = z.enum(PLAN_STATUS);
+
 /** A plan as the API returns it. */
-export interface RecruitPlan extends PlanTimeline {
-  id: number;
-  name: string;
-  year: string;
-  company: string;
-  limitBirth: string;
+export const recruitPlanSchema = planTimelineSchema.extend({
+  id: z.number().int(),
+  name: z.string(),
+  year: z.string(),
+  company: z.string(),
+  limitBirth: z.string(),
   /** Per-education birth limits (education code → YYYY-MM-DD); {} when none. */
-  birthLimits: BirthLimits;
-  status: PlanStatus;
-  customerServicePhone: string | null;
-  serviceCenter: string | null;
-  createTime: string;
-  updateTime: string;
-}
+  birthLimits: z.record(z.string(), z.string()),
+  status: planStatusSchema,
+  customerServicePhone: z.string().nullable(),
+  serviceCenter: z.string().nullable(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type RecruitPlan = z.output<typeof recruitPlanSchema>;
+
+/** A plan of GET /recruit/recruitPlan/listRecruitPlan (the plan pickers). */
+export const planOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  year: z.string(),
+  status: planStatusSchema,
+});
+export type PlanOption = z.output<typeof planOptionSchema>;
 
 /** A live demand row of a plan (GET /api/recruitPlanData/getRecruitPlanDataByPlanId/{planId}). */
 export const demandRowSchema = z.object({
