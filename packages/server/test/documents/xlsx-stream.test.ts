@@ -1,0 +1,41 @@
+import { buffer } from 'node:stream/consumers';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { streamSheet } from '../../src/documents/xlsx-stream';
+
+async function* batches(rows: (string | number | null)[][]) {
+  yield rows.slice(0, 2);
+  yield rows.slice(2);
+}
+
+describe('streamSheet', () => {
+  it('writes a bold, frozen header and plain data cells with their values and types', async () => {
+    const data = await buffer(
+      streamSheet(
+        '报名信息',
+        [
+          { header: '姓名', width: 12 },
+          { header: '下载次数', width: 8 },
+          { header: '备注', width: 20 },
+        ],
+        batches([
+          ['张三', 2, '=1+1'],
+          ['李四', 0, null],
+          ['王五', 15, '普通文本'],
+        ]),
+      ),
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(data);
+    const sheet = workbook.getWorksheet('报名信息')!;
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.getRow(1).values).toEqual([undefined, '姓名', '下载次数', '备注']);
+    expect(sheet.getCell('A1').font?.bold).toBe(true);
+    expect(sheet.getColumn(3).width).toBe(20);
+    expect(sheet.getRow(2).values).toEqual([undefined, '张三', 2, "'=1+1"]);
+    expect(sheet.getCell('B2').type).toBe(ExcelJS.ValueType.Number);
+    expect(sheet.getRow(4).values).toEqual([undefined, '王五', 15, '普通文本']);
+    for (const address of ['A2', 'B3', 'C4']) expect(sheet.getCell(address).font?.bold).toBeFalsy();
+    expect(sheet.rowCount).toBe(4);
+  });
+});
