@@ -4,27 +4,20 @@ import { isLoggedIn } from './session';
 import { OpenLayout } from './layout/open-layout';
 import { PlainLoading } from './components/plain-loading';
 import { WEB_LOCK_PATH, useWebLock } from './lock/lock-store';
+import { CANDIDATE_PAGES } from './pages';
 
 /**
  * The /web routes (spec §2 "Front site", "Route guards"). Open pages: login, register and the two
  * recoveries; with a token /web/login goes to /web. Every other /web page needs the front-site token,
  * else /web/login; a locked session goes to /web/lock (the front site's lock page; the console's is
- * /lock, another entry). /web → /web/user_info; unknown /web/* → the 404 view. Each page is its own
- * chunk. Every page but the login (plain elements, the first page a phone loads) is drawn inside
+ * /lock, another entry). /web → /web/user_info; the signed-in pages are CANDIDATE_PAGES (pages.ts,
+ * which drives the menu too); unknown /web/* → the 404 view. Each page is its own chunk. Every page but the login (plain elements, the first page a phone loads) is drawn inside
  * antd's providers (`withAntd`), a chunk of their own.
  */
 const Login = lazy(() => import('../areas/candidate-account/candidate/login-page'));
 const Register = lazy(() => import('../areas/candidate-account/candidate/register-page'));
 const ForgetPassword = lazy(() => import('../areas/candidate-account/candidate/forget-password-page'));
 const ForgetUserName = lazy(() => import('../areas/candidate-account/candidate/forget-user-name-page'));
-const UserInfo = lazy(() => import('../areas/candidate-account/candidate/user-info-page'));
-const EditPassword = lazy(() => import('../areas/candidate-account/candidate/edit-password-page'));
-const Enroll = lazy(() => import('../areas/enroll/candidate/enroll-page'));
-const NotEnroll = lazy(() => import('../areas/enroll/candidate/not-enroll-page'));
-const EnrollTable = lazy(() => import('../areas/enroll/candidate/enroll-table-page'));
-const ServerCenter = lazy(() => import('../areas/recruit-plan/candidate/server-center-page'));
-const AdmissionTicket = lazy(() => import('../areas/admission-ticket/candidate/admission-ticket-page'));
-const RecruitInfo = lazy(() => import('../areas/admission-result/candidate/recruit-info-page'));
 const Lock = lazy(() => import('./lock/lock-page'));
 // The signed-in frame (menu, drawer, the candidate's state) is not needed by the open pages.
 const CandidateLayout = lazy(() =>
@@ -83,14 +76,7 @@ export const router = createBrowserRouter([
             element: withAntd(<CandidateLayout />),
             children: [
               { index: true, element: <Navigate to={HOME_PATH} replace /> },
-              { path: 'user_info', element: <UserInfo /> },
-              { path: 'edit_password', element: <EditPassword /> },
-              { path: 'enroll', element: <Enroll /> },
-              { path: 'not_enroll', element: <NotEnroll /> },
-              { path: 'enroll_table', element: <EnrollTable /> },
-              { path: 'server_center', element: <ServerCenter /> },
-              { path: 'admission_ticket', element: <AdmissionTicket /> },
-              { path: 'recruit_info', element: <RecruitInfo /> },
+              ...CANDIDATE_PAGES.map(({ path, Component }) => ({ path, element: <Component /> })),
               { path: '*', element: <NotFound /> },
             ],
           },

@@ -1,17 +1,6 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, App, Avatar, Button, Drawer, Grid, Layout, Menu, Space, Typography, message } from 'antd';
-import {
-  DownloadOutlined,
-  LockOutlined,
-  LogoutOutlined,
-  MenuOutlined,
-  UserOutlined,
-  IdcardOutlined,
-  CustomerServiceOutlined,
-  PhoneOutlined,
-  FileTextOutlined,
-  TrophyOutlined,
-} from '@ant-design/icons';
+import { LogoutOutlined, MenuOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LangSwitch } from '../../components/lang-switch';
@@ -20,10 +9,13 @@ import { CandidateProvider, useCandidate } from '../state';
 import { Loading } from '../components/loading';
 import { headerButtonStyle, headerStyle } from './styles';
 import { SiteTitle } from './site-title';
-import { APPLY_FLAG, resultsOpen, ticketPrintOpen } from '@tegang/domain';
+import { APPLY_FLAG } from '@tegang/domain';
 import { PlanPhaseLine, useNow } from './plan-phase';
 import { useCandidateStage } from '../stage';
 import { WebLockButton } from '../lock/lock-button';
+import { CANDIDATE_MENU_GROUPS, candidateMenu } from '../pages';
+import { CANDIDATE_MENU_ICONS } from './menu-icons';
+import { PRIMARY } from '../theme-colors';
 
 /**
  * The logged-in frame (spec §2): header with title, lock (as the console's, spec §4) and logout,
@@ -42,11 +34,10 @@ const PHONE_KEY = 'tel';
 
 /**
  * Avatar, the candidate's state in red (spec §2's enrolment status, from useCandidateStage like the
- * home card: 待审核, 审核未通过 … rather than the bare apply flag; 未报名 without a plan), welcome, the plan's current phase (issue 9), and the menu of
- * spec §2, with a help group (issue 8): the service centre page and the open plan's customer-service
- * phone as a tel: link. Spec §2 hides the admission ticket and result pages; issue 9 links them while
- * they can answer: the ticket inside the plan's print window for a candidate who applied, the result
- * from the score-query start on (the clock is read again every minute).
+ * home card: 待审核, 审核未通过 … rather than the bare apply flag; 未报名 without a plan), welcome, the
+ * plan's current phase, and the menu: CANDIDATE_PAGES by group (pages.ts, each entry while its
+ * `visible` says so; the clock is read again every minute), the help group ending with the open plan's
+ * customer-service phone as a tel: link.
  */
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -58,12 +49,11 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const phone = state.plan?.customerServicePhone;
   const now = useNow();
   const plan = state.loading ? null : state.plan;
-  const ticketLink = plan !== null && state.enrollStatus === APPLY_FLAG.applied && ticketPrintOpen(plan, now);
-  const resultLink = plan !== null && resultsOpen(plan, now);
+  const menuState = { plan, enrollStatus: state.enrollStatus };
   return (
     <div data-testid="sidebar">
       <div style={{ padding: '24px 16px 16px', textAlign: 'center', borderBottom: '1px solid #f0f0f0' }}>
-        <Avatar size={64} icon={<UserOutlined />} style={{ background: '#1658c9' }} />
+        <Avatar size={64} icon={<UserOutlined />} style={{ background: PRIMARY }} />
         <div style={{ marginTop: 12 }}>
           <Typography.Text type="secondary">
             {t('web.status.label')}
@@ -98,68 +88,35 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           navigate(key);
           onNavigate?.();
         }}
-        items={[
-          {
-            type: 'group',
-            key: 'personal',
-            label: t('web.menu.personal'),
-            children: [
-              { key: '/web/user_info', icon: <IdcardOutlined />, label: t('web.menu.userInfo') },
-              { key: '/web/edit_password', icon: <LockOutlined />, label: t('web.menu.editPassword') },
-            ],
-          },
-          {
-            type: 'group',
-            key: 'recruit',
-            label: t('web.menu.recruit'),
-            children: [
-              { key: '/web/enroll_table', icon: <DownloadOutlined />, label: t('web.menu.enrollTable') },
-              ...(ticketLink
-                ? [
-                    {
-                      key: '/web/admission_ticket',
-                      icon: <FileTextOutlined />,
-                      label: <span data-testid="menu-admission-ticket">{t('web.menu.admissionTicket')}</span>,
-                    },
-                  ]
-                : []),
-              ...(resultLink
-                ? [
-                    {
-                      key: '/web/recruit_info',
-                      icon: <TrophyOutlined />,
-                      label: <span data-testid="menu-recruit-info">{t('web.menu.recruitInfo')}</span>,
-                    },
-                  ]
-                : []),
-            ],
-          },
-          {
-            type: 'group',
-            key: 'help',
-            label: t('web.menu.help'),
-            children: [
-              {
-                key: '/web/server_center',
-                icon: <CustomerServiceOutlined />,
-                label: <span data-testid="menu-server-center">{t('web.menu.serverCenter')}</span>,
-              },
-              ...(phone
-                ? [
-                    {
-                      key: PHONE_KEY,
-                      icon: <PhoneOutlined />,
-                      label: (
-                        <a href={`tel:${phone}`} data-testid="menu-service-phone">
-                          {t('web.menu.servicePhone')} {phone}
-                        </a>
-                      ),
-                    },
-                  ]
-                : []),
-            ],
-          },
-        ]}
+        items={CANDIDATE_MENU_GROUPS.map((group) => ({
+          type: 'group' as const,
+          key: group.key,
+          label: t(group.labelKey),
+          children: [
+            ...candidateMenu(group.key, menuState, now).map((entry) => {
+              const Icon = CANDIDATE_MENU_ICONS[entry.icon];
+              const label = t(entry.labelKey);
+              return {
+                key: entry.path,
+                icon: <Icon />,
+                label: entry.testId ? <span data-testid={entry.testId}>{label}</span> : label,
+              };
+            }),
+            ...(group.key === 'help' && phone
+              ? [
+                  {
+                    key: PHONE_KEY,
+                    icon: <PhoneOutlined />,
+                    label: (
+                      <a href={`tel:${phone}`} data-testid="menu-service-phone">
+                        {t('web.menu.servicePhone')} {phone}
+                      </a>
+                    ),
+                  },
+                ]
+              : []),
+          ],
+        }))}
       />
     </div>
   );

@@ -3,40 +3,15 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { App, message } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { PLAN_RANGES, formatDateTime, type CandidatePlan } from '@tegang/domain';
+import { formatDateTime, type CandidatePlan } from '@tegang/domain';
 import { CandidateLayout } from './candidate-layout';
+import { planFrom } from '../test-plan';
 
 /**
- * Issue 9: the menu links the admission ticket inside the print window (for a candidate who applied)
- * and the result from the score-query start on, and the sidebar shows the plan's current phase.
+ * The menu links the admission ticket inside the print window (for a candidate who applied) and the
+ * result from the score-query start on (CANDIDATE_PAGES' `visible`), and the sidebar shows the plan's
+ * current phase (spec §2 "Candidate layout").
  */
-const DAY = 86_400_000;
-
-/**
- * A plan whose stages follow each other, ten days each, the first (enrolment) starting `startDays`
- * from now: -5 enrolment, -15 audit, -25 ticket print, -35 exam, -45 score query, +5 not started.
- */
-function planFrom(startDays: number): CandidatePlan {
-  const base = Date.now() + startDays * DAY;
-  const at = (days: number) => new Date(base + days * DAY).toISOString();
-  const timeline = Object.fromEntries(
-    PLAN_RANGES.slice(1).flatMap(([start, end], i) => [
-      [start, at(i * 10)],
-      [end, at(i * 10 + 10)],
-    ]),
-  );
-  return {
-    id: 7,
-    name: '2026年特岗教师招聘',
-    year: '2026',
-    customerServicePhone: null,
-    serviceCenter: null,
-    startTime: at(-1),
-    endTime: at(90),
-    ...timeline,
-  } as CandidatePlan;
-}
-
 const state = vi.hoisted(() => ({
   current: {
     loading: false,
