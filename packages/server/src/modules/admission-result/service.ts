@@ -23,6 +23,7 @@ import { admissionResult, enroll, recruitPlan } from '../../db/schema';
 import { page } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { containsPattern } from '../../lib/like';
+import { ENROLL_FILTER_COLUMNS, enrollFilters } from '../../lib/enroll-filters';
 import { offsetOf, type Paging } from '../../lib/paging';
 import { scopeWhere } from '../../lib/scope';
 import { SealedValueError, unseal, type SealedSlot } from '../../lib/sealed';
@@ -122,26 +123,22 @@ export function toRow(r: RowSelect, counties: Map<string, string>): AdmissionRes
 }
 
 /**
- * The search of the page and the export (admissionResultQuerySchema) inside `scope`: plan, name
- * (contains), ID number (exact, X upper-cased), admission number (contains), the enrolment's city and
- * county codes, admitted session and subject (dictionary values), admission status.
+ * The search of the page and the export (admissionResultQuerySchema) inside `scope`: the enrolment
+ * search (lib/enroll-filters.ts: plan — the result's —, name, ID number, the enrolment's city and
+ * county), admission number (contains), admitted session and subject (dictionary values), admission
+ * status.
  */
 export function resultSearch(query: AdmissionResultQuery, scope: RegionScope): SQL | undefined {
   return and(
-    query.planId ? eq(admissionResult.planId, query.planId) : undefined,
-    query.name ? sql`${enroll.name} like ${containsPattern(query.name)}` : undefined,
-    query.idCard ? eq(enroll.idCard, query.idCard.toUpperCase()) : undefined,
+    ...enrollFilters(query, scope, { ...ENROLL_FILTER_COLUMNS, planId: admissionResult.planId }),
     query.admissionNumber
       ? sql`${admissionResult.admissionNumber} like ${containsPattern(query.admissionNumber)}`
       : undefined,
-    query.cityCode ? eq(enroll.cityCode, query.cityCode) : undefined,
-    query.countyCode ? eq(enroll.countyCode, query.countyCode) : undefined,
     query.admissionAcademicSession
       ? eq(admissionResult.admissionAcademicSession, query.admissionAcademicSession)
       : undefined,
     query.admissionSubject ? eq(admissionResult.admissionSubject, query.admissionSubject) : undefined,
     query.admissionStatus ? eq(admissionResult.admissionStatus, query.admissionStatus) : undefined,
-    scopeWhere(enroll, scope),
   );
 }
 

@@ -21,7 +21,7 @@ import { admissionTicket, enroll, recruitPlan } from '../../db/schema';
 import { page } from '../../lib/envelope';
 import { AppError, notFound } from '../../lib/errors';
 import { removeFiles } from '../../integrations/storage';
-import { containsPattern } from '../../lib/like';
+import { ENROLL_FILTER_COLUMNS, enrollFilters } from '../../lib/enroll-filters';
 import { offsetOf, type Paging } from '../../lib/paging';
 import { scopeWhere } from '../../lib/scope';
 import { isPgError } from '../../lib/pg-error';
@@ -100,23 +100,18 @@ export function toTicket(r: TicketRow): AdmissionTicket {
   };
 }
 
-/** The conditions of the page's filters (admissionTicketQuerySchema) inside `scope`. */
+/**
+ * The conditions of the page's filters (admissionTicketQuerySchema) inside `scope`: the enrolment
+ * search (lib/enroll-filters.ts; the plan is the ticket's) and the ticket's own columns.
+ */
 export function ticketSearch(query: AdmissionTicketQuery, scope: RegionScope): SQL | undefined {
   return and(
-    query.planId ? eq(admissionTicket.planId, query.planId) : undefined,
-    query.name ? sql`${enroll.name} like ${containsPattern(query.name)}` : undefined,
-    query.idCard ? eq(enroll.idCard, query.idCard.toUpperCase()) : undefined,
-    query.phone ? eq(enroll.phone, query.phone) : undefined,
-    query.cityCode ? eq(enroll.cityCode, query.cityCode) : undefined,
-    query.countyCode ? eq(enroll.countyCode, query.countyCode) : undefined,
-    query.academicSession ? eq(enroll.academicSession, query.academicSession) : undefined,
-    query.subject ? eq(enroll.subject, query.subject) : undefined,
+    ...enrollFilters(query, scope, { ...ENROLL_FILTER_COLUMNS, planId: admissionTicket.planId }),
     query.admissionNumber ? eq(admissionTicket.admissionNumber, query.admissionNumber) : undefined,
     query.examRoomNumber ? eq(admissionTicket.examRoomNumber, query.examRoomNumber) : undefined,
     query.status ? eq(admissionTicket.status, query.status) : undefined,
     query.ticketCreateStatus ? eq(admissionTicket.ticketCreateStatus, query.ticketCreateStatus) : undefined,
     query.isDownload ? eq(admissionTicket.isDownload, query.isDownload) : undefined,
-    scopeWhere(enroll, scope),
   );
 }
 

@@ -20,10 +20,9 @@ import { enrollCompare, recruitPlan } from '../../db/schema';
 import { streamSheet } from '../../documents/xlsx-stream';
 import { loadDicts, type Dicts } from '../../lib/dicts';
 import { exportFileName, exportLink, openExport } from '../../lib/exports';
-import { containsPattern } from '../../lib/like';
+import { enrollFilters, type EnrollFilterColumns } from '../../lib/enroll-filters';
 import { page } from '../../lib/envelope';
 import { offsetOf, type Paging } from '../../lib/paging';
-import { scopeWhere } from '../../lib/scope';
 
 const FIELD_LABEL: Record<EnrollCompareDifference['field'], MessageKey> = {
   enroll: 'enrollCompare.diff.enroll',
@@ -49,15 +48,28 @@ export function describeDifferences(differences: EnrollCompareDifference[], lang
     .join('；');
 }
 
+/** The comparison rows' own copies of the enrolment's fields, searched as lib/enroll-filters.ts says. */
+const COMPARE_COLUMNS: EnrollFilterColumns = {
+  planId: enrollCompare.planId,
+  name: enrollCompare.name,
+  idCard: enrollCompare.idCard,
+  provinceCode: enrollCompare.provinceCode,
+  cityCode: enrollCompare.cityCode,
+  countyCode: enrollCompare.countyCode,
+  academicSession: enrollCompare.academicSession,
+  subject: enrollCompare.subject,
+};
+
+/**
+ * The conditions of the list and the export (enrollCompareQuerySchema) inside `scope`: the enrolment
+ * search over the rows' own columns, the data source and whether a row differs.
+ */
 function searchOf(query: EnrollCompareQuery, scope: RegionScope): SQL | undefined {
   return and(
-    query.planId ? eq(enrollCompare.planId, query.planId) : undefined,
-    query.name ? sql`${enrollCompare.name} like ${containsPattern(query.name)}` : undefined,
-    query.idCard ? eq(enrollCompare.idCard, query.idCard.toUpperCase()) : undefined,
+    ...enrollFilters(query, scope, COMPARE_COLUMNS),
     query.dataSource ? eq(enrollCompare.dataSource, query.dataSource) : undefined,
     query.result === '1' ? sql`jsonb_array_length(${enrollCompare.differences}) > 0` : undefined,
     query.result === '0' ? sql`jsonb_array_length(${enrollCompare.differences}) = 0` : undefined,
-    scopeWhere(enrollCompare, scope),
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   enrollQuerySchema,
   PERMISSIONS,
@@ -22,7 +22,7 @@ import { writeEnrollExport } from '../../documents/enroll-export';
 import { exportFileName, exportLink as makeExportLink, openExport } from '../../lib/exports';
 import { removeFiles } from '../../integrations/storage';
 import { scopeWhere } from '../../lib/scope';
-import { containsPattern, prefixPattern } from '../../lib/like';
+import { enrollFilters } from '../../lib/enroll-filters';
 import { enrollPdf, enrollPhoto, findEnroll, toEnroll } from './service-candidate';
 
 /**
@@ -37,21 +37,17 @@ export async function photoDataUrl(ctx: AppContext, key: string | null): Promise
   return data ? `data:image/jpeg;base64,${data.toString('base64')}` : null;
 }
 
-/** The conditions of an administrator's enrolment search (spec §2 filters) inside their region. */
+/**
+ * The conditions of an administrator's enrolment search (spec §2 filters) inside their region: the
+ * enrolment search (lib/enroll-filters.ts) and the form and audit states.
+ */
 export function enrollSearch(query: EnrollQuery, scope: RegionScope): SQL | undefined {
-  const c: (SQL | undefined)[] = [scopeWhere(enroll, scope)];
-  if (query.planId) c.push(eq(enroll.planId, query.planId));
-  if (query.name) c.push(ilike(enroll.name, containsPattern(query.name)));
-  if (query.idCard) c.push(like(enroll.idCard, prefixPattern(query.idCard.toUpperCase())));
-  if (query.phone) c.push(like(enroll.phone, prefixPattern(query.phone)));
-  if (query.cityCode) c.push(eq(enroll.cityCode, query.cityCode));
-  if (query.countyCode) c.push(eq(enroll.countyCode, query.countyCode));
-  if (query.academicSession) c.push(eq(enroll.academicSession, query.academicSession));
-  if (query.subject) c.push(eq(enroll.subject, query.subject));
-  if (query.createStatus) c.push(eq(enroll.createStatus, query.createStatus));
-  if (query.isDownload) c.push(eq(enroll.isDownload, query.isDownload));
-  if (query.auditStatus) c.push(eq(enroll.auditStatus, query.auditStatus));
-  return and(...c);
+  return and(
+    ...enrollFilters(query, scope),
+    query.createStatus ? eq(enroll.createStatus, query.createStatus) : undefined,
+    query.isDownload ? eq(enroll.isDownload, query.isDownload) : undefined,
+    query.auditStatus ? eq(enroll.auditStatus, query.auditStatus) : undefined,
+  );
 }
 
 /** One page of enrolments (newest first) with the total. */
