@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FieldColumn } from './imports';
 import {
   dateString,
   idNumber,
@@ -39,17 +40,44 @@ export type TicketExamField = (typeof TICKET_EXAM_FIELDS)[number];
 /** The eight exam fields of a ticket as text (a row, a seat, an import row). */
 export type TicketExamValues = Record<TicketExamField, string>;
 
+/**
+ * The ticket's field table: the eight exam fields in form order with caption, width and template
+ * example. The ticket import's columns (after the ID number), the ticket export's exam columns and
+ * the import template are this list.
+ */
+export const TICKET_EXAM_COLUMNS: readonly FieldColumn<TicketExamField>[] = [
+  { key: 'admissionNumber', labelKey: 'field.admissionNumber', width: 20, example: '20265201020100101' },
+  { key: 'examDate', labelKey: 'field.examDate', width: 12, example: '2026-07-04' },
+  { key: 'examTime', labelKey: 'field.examTimeOfDay', width: 16, example: '09:00-11:30' },
+  { key: 'examPlace', labelKey: 'field.examPlace', width: 20, example: '贵阳市第一中学' },
+  { key: 'examAddress', labelKey: 'field.examAddress', width: 30, example: '贵阳市南明区…' },
+  { key: 'examRoomNumber', labelKey: 'field.examRoomNumber', width: 8, example: '001' },
+  { key: 'seatNumber', labelKey: 'field.seatNumber', width: 8, example: '01' },
+  {
+    key: 'examinationRoomNotice',
+    labelKey: 'field.examinationRoomNotice',
+    width: 40,
+    example: '请携带身份证和准考证，提前30分钟到达考场。',
+  },
+];
+
+/**
+ * The eight exam fields of `row` (a ticket row, a form's values, an import row) and nothing else,
+ * each passed through `each` (default: the value, '' for a missing one; e.g. trim for a form).
+ */
+export function pickExam(
+  row: Partial<Record<TicketExamField, string | null>>,
+  each: (value: string | null | undefined) => string = (value) => value ?? '',
+): TicketExamValues {
+  const exam = {} as TicketExamValues;
+  for (const field of TICKET_EXAM_FIELDS) exam[field] = each(row[field]);
+  return exam;
+}
+
 /** Labels of the ticket fields ('{label}不能为空' of spec §5). */
 export const ADMISSION_TICKET_LABELS: FieldLabels = {
   enrollId: 'field.enrollId',
-  admissionNumber: 'field.admissionNumber',
-  examDate: 'field.examDate',
-  examTime: 'field.examTimeOfDay',
-  examPlace: 'field.examPlace',
-  examAddress: 'field.examAddress',
-  examRoomNumber: 'field.examRoomNumber',
-  seatNumber: 'field.seatNumber',
-  examinationRoomNotice: 'field.examinationRoomNotice',
+  ...Object.fromEntries(TICKET_EXAM_COLUMNS.map((c) => [c.key, c.labelKey])),
 };
 
 /** Lengths of the ticket columns. */

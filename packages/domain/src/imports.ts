@@ -45,6 +45,18 @@ export const IMPORT_ISSUE_VALUE_CHARS = 64;
  */
 export const IMPORT_READ_IDLE_SECONDS = 120;
 
+/**
+ * One field of an area's field table (one list per area, from which its import columns, its export
+ * header and its template come): the property, the catalogue key of its caption (zh and en), the
+ * column width in characters, and the example value of the import template.
+ */
+export interface FieldColumn<Key extends string = string> {
+  key: Key;
+  labelKey: MessageKey;
+  width: number;
+  example?: string;
+}
+
 /** GET …/checkImport/{id}: the job's state, for the progress bar. */
 export interface ImportJobView extends JobProgress {
   id: number;
