@@ -6,11 +6,11 @@ import {
   RESULT_MAX,
   SCORE_RE,
   translate,
-  type DictItem,
   type MessageKey,
 } from '@tegang/domain';
 import { admissionResult, enroll, recruitPlan } from '../../db/schema';
 import type { Db } from '../../db';
+import { countyIndex, optionIndex, planParam, readPlanParam, type CountyIndex } from '../../imports/cells';
 import { ImportFileError, type ImportDefinition } from '../../imports/engine';
 import type { DataKeys } from '../../lib/data-keys';
 import { loadDicts } from '../../lib/dicts';
@@ -46,12 +46,13 @@ interface Prep {
   now: Date;
   /** The plan's enrolments in the importer's region by ID number. */
   enrolled: Map<string, { id: number; name: string; cityCode: string }>;
-  /** County name → its codes (a name may repeat in other cities); codes map to themselves. */
-  counties: Map<string, { code: string; cityCode: string }[]>;
-  periods: Map<string, string>;
-  subjects: Map<string, string>;
+  /** County code or name → codes (a name several cities share: the enrolment's city's). */
+  counties: CountyIndex;
+  /** Learning period / subject value or label → value. */
+  periods: (text: string) => string | undefined;
+  subjects: (text: string) => string | undefined;
   /** Admission status label (zh or en) or value → value. */
-  statuses: Map<string, string>;
+  statuses: (text: string) => string | undefined;
 }
 
 /**
@@ -59,35 +60,26 @@ interface Prep {
  * 'import.planRequired' unless the param is an id of an existing plan.
  */
 export async function resultParam(db: Db, param: string | undefined): Promise<string> {
-  const raw = (param ?? '').trim();
-  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2147483647) throw badRequest('import.planRequired');
+  const stored = planParam(param);
   const [plan] = await db
     .select({ id: recruitPlan.id })
     .from(recruitPlan)
-    .where(eq(recruitPlan.id, Number(raw)));
+    .where(eq(recruitPlan.id, readPlanParam(stored).planId));
   if (!plan) throw badRequest('import.planRequired');
-  return JSON.stringify({ planId: plan.id });
+  return stored;
 }
 
-/** Label or value of a dictionary item → value. */
-function byText(items: DictItem[]): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const i of items) {
-    map.set(i.value, i.value);
-    map.set(i.label, i.value);
-    if (i.labelEn) map.set(i.labelEn, i.value);
-  }
-  return map;
-}
+/** Values of a status catalogue (`status.<group>.<value>`) with their zh and en labels. */
+const statusItems = (group: string, values: readonly string[]) =>
+  values.map((value) => {
+    const key = `status.${group}.${value}` as MessageKey;
+    return { value, label: translate('zh', key), labelEn: translate('en', key) };
+  });
 
 /** '合格'/'不合格' (or Passed/Failed, or '1'/'0') → ADMISSION_PASS. */
-const PASS_TEXT = new Map<string, string>([
-  ['合格', ADMISSION_PASS.passed],
-  ['不合格', ADMISSION_PASS.failed],
-  ['1', ADMISSION_PASS.passed],
-  ['0', ADMISSION_PASS.failed],
-  [translate('en', 'status.admissionPass.1').toLowerCase(), ADMISSION_PASS.passed],
-  [translate('en', 'status.admissionPass.0').toLowerCase(), ADMISSION_PASS.failed],
+const passOf = optionIndex([
+  { value: ADMISSION_PASS.passed, label: '合格', labelEn: translate('en', 'status.admissionPass.1') },
+  { value: ADMISSION_PASS.failed, label: '不合格', labelEn: translate('en', 'status.admissionPass.0') },
 ]);
 
 const SCORE_KEYS = ['writeExamScore', 'interviewScore', 'examTotalScore'] as const;
@@ -153,7 +145,7 @@ export const admissionResultImport: ImportDefinition<ResultImportRow, Prep> = {
     },
   ],
   async prepare(tx, job, ctx) {
-    const { planId } = JSON.parse(job.param ?? '{}') as { planId: number };
+    const { planId } = readPlanParam(job.param);
     const [plan] = await tx
       .select({ id: recruitPlan.id })
       .from(recruitPlan)
@@ -167,28 +159,16 @@ export const admissionResultImport: ImportDefinition<ResultImportRow, Prep> = {
         .from(enroll)
         .where(and(eq(enroll.planId, planId), scopeWhere(enroll, job.scope))),
     ]);
-    const counties = new Map<string, { code: string; cityCode: string }[]>();
-    for (const r of regions.filter((r) => r.level === 3)) {
-      const entry = { code: r.code, cityCode: r.parentCode ?? '' };
-      counties.set(r.name, [...(counties.get(r.name) ?? []), entry]);
-      counties.set(r.code, [entry]);
-    }
-    const statuses = new Map<string, string>();
-    for (const value of ADMISSION_STATUSES) {
-      const key = `status.admission.${value}` as MessageKey;
-      statuses.set(translate('zh', key), value);
-      statuses.set(translate('en', key).toLowerCase(), value);
-    }
     return {
       planId,
       importId: job.id,
       keys: ctx.dataKeys,
       now: ctx.now(),
       enrolled: new Map(enrolments.map((e) => [e.idCard, { id: e.id, name: e.name, cityCode: e.cityCode }])),
-      counties,
-      periods: byText(dicts.items('recruit_learning_period')),
-      subjects: byText(dicts.items('recruit_subject')),
-      statuses,
+      counties: countyIndex(regions),
+      periods: optionIndex(dicts.items('recruit_learning_period')),
+      subjects: optionIndex(dicts.items('recruit_subject')),
+      statuses: optionIndex(statusItems('admission', ADMISSION_STATUSES)),
     };
   },
   parse(cells, prep, report) {
@@ -210,7 +190,7 @@ export const admissionResultImport: ImportDefinition<ResultImportRow, Prep> = {
       if (cells[key] && !SCORE_RE.test(cells[key])) fail(key, 'import.cell.score');
     const pass = (key: 'reviewResult' | 'preJobTraining') => {
       if (!cells[key]) return null;
-      const value = PASS_TEXT.get(cells[key].toLowerCase());
+      const value = passOf(cells[key]);
       if (value === undefined) fail(key, 'import.cell.option', { value: cells[key] });
       return value ?? null;
     };
@@ -218,15 +198,19 @@ export const admissionResultImport: ImportDefinition<ResultImportRow, Prep> = {
     const preJobTraining = pass('preJobTraining');
     let admissionCounty: string | null = null;
     if (cells.admissionCounty) {
-      const found = prep.counties.get(cells.admissionCounty) ?? [];
-      const pick =
-        found.length === 1 ? found[0] : found.find((c) => enrolment && c.cityCode === enrolment.cityCode);
+      const pick = prep.counties.find(
+        cells.admissionCounty,
+        (c) => !!enrolment && c.cityCode === enrolment.cityCode,
+      );
       if (!pick) fail('admissionCounty', 'import.cell.county', { value: cells.admissionCounty });
-      else admissionCounty = pick.code;
+      else admissionCounty = pick.countyCode;
     }
-    const coded = (key: 'admissionAcademicSession' | 'admissionSubject', map: Map<string, string>) => {
+    const coded = (
+      key: 'admissionAcademicSession' | 'admissionSubject',
+      valueOf: (text: string) => string | undefined,
+    ) => {
       if (!cells[key]) return null;
-      const value = map.get(cells[key]);
+      const value = valueOf(cells[key]);
       if (value === undefined) fail(key, 'import.cell.option', { value: cells[key] });
       return value ?? null;
     };
@@ -235,8 +219,7 @@ export const admissionResultImport: ImportDefinition<ResultImportRow, Prep> = {
     let admissionStatus: string | undefined;
     if (!cells.admissionStatus) fail('admissionStatus', 'import.cell.required');
     else {
-      admissionStatus =
-        prep.statuses.get(cells.admissionStatus) ?? prep.statuses.get(cells.admissionStatus.toLowerCase());
+      admissionStatus = prep.statuses(cells.admissionStatus);
       if (admissionStatus === undefined)
         fail('admissionStatus', 'import.cell.option', { value: cells.admissionStatus });
     }

@@ -2,11 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   ENROLL_COMPARE_SOURCE_MAX,
   parseIdCard,
-  type DictItem,
   type EnrollCompareDifference,
   type RegionScope,
 } from '@tegang/domain';
 import { enroll, enrollCompare, recruitPlan } from '../../db/schema';
+import { countyIndex, optionIndex, planParam, readPlanParam, type CountyIndex } from '../../imports/cells';
 import type { ImportDefinition } from '../../imports/engine';
 import { loadDicts } from '../../lib/dicts';
 import { badRequest, notFound } from '../../lib/errors';
@@ -29,11 +29,12 @@ interface Prep {
   importId: number;
   scope: RegionScope;
   /** Label or value of a learning period / subject → value. */
-  periods: Map<string, string>;
-  subjects: Map<string, string>;
+  periods: (text: string) => string | undefined;
+  subjects: (text: string) => string | undefined;
+  /** Value → label, for the differences shown. */
   periodLabel: Map<string, string>;
   subjectLabel: Map<string, string>;
-  countyName: Map<string, string>;
+  counties: CountyIndex;
   /** The plan's enrolments in the importer's region by ID number, loaded in one scan before the first
    * row: a lookup per batch scanned the plan's enrolments once per 2,000 rows (50 scans for a
    * 100,000-row list whose rows match). */
@@ -42,22 +43,10 @@ interface Prep {
 
 /** The job param of POST /candidate/enrollCompare/importExcel/{planId} (multipart `dataSource` optional). */
 export function compareParam(param: string | undefined, fields: Record<string, string>): string {
-  const raw = (param ?? '').trim();
-  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2147483647) throw badRequest('import.planRequired');
   const dataSource = (fields.dataSource ?? '').trim();
+  const stored = planParam(param, { dataSource });
   if (dataSource.length > ENROLL_COMPARE_SOURCE_MAX) throw badRequest('import.dataSourceTooLong');
-  return JSON.stringify({ planId: Number(raw), dataSource });
-}
-
-function index(items: DictItem[]) {
-  const byText = new Map<string, string>();
-  const label = new Map<string, string>();
-  for (const i of items) {
-    byText.set(i.value, i.value);
-    byText.set(i.label, i.value);
-    label.set(i.value, i.label);
-  }
-  return { byText, label };
+  return stored;
 }
 
 /** The enrolment columns a comparison reads. */
@@ -85,8 +74,8 @@ const NO_ENROLL: EnrollCompareDifference[] = [{ field: 'enroll', expected: null,
  * difference 'enroll' and the importer's region (undefined keys are left out by JSON.stringify).
  */
 function compareRow(r: CompareImportRow, e: Match | undefined, prep: Prep) {
-  const academicSession = prep.periods.get(r.academicSession) ?? (r.academicSession || undefined);
-  const subject = prep.subjects.get(r.subject) ?? (r.subject || undefined);
+  const academicSession = prep.periods(r.academicSession) ?? (r.academicSession || undefined);
+  const subject = prep.subjects(r.subject) ?? (r.subject || undefined);
   const row = {
     n: r.name,
     i: r.idCard,
@@ -104,7 +93,7 @@ function compareRow(r: CompareImportRow, e: Match | undefined, prep: Prep) {
     if (actual && !same) differences.push({ field, expected, actual });
   };
   differ('name', e.name, r.name, e.name === r.name);
-  const county = prep.countyName.get(e.countyCode) ?? e.enrollCounty;
+  const county = prep.counties.byCode(e.countyCode)?.name ?? e.enrollCounty;
   differ(
     'enrollCounty',
     county,
@@ -149,7 +138,7 @@ export const enrollCompareImport: ImportDefinition<CompareImportRow, Prep> = {
     { key: 'phone', labelKey: 'import.col.phone', width: 14, example: '13900000000' },
   ],
   async prepare(tx, job, ctx) {
-    const { planId, dataSource } = JSON.parse(job.param ?? '{}') as { planId: number; dataSource: string };
+    const { planId, dataSource } = readPlanParam<{ dataSource: string }>(job.param);
     const [plan] = await tx
       .select({ id: recruitPlan.id })
       .from(recruitPlan)
@@ -163,18 +152,18 @@ export const enrollCompareImport: ImportDefinition<CompareImportRow, Prep> = {
         .from(enroll)
         .where(and(eq(enroll.planId, planId), scopeWhere(enroll, job.scope))),
     ]);
-    const periods = index(dicts.items('recruit_learning_period'));
-    const subjects = index(dicts.items('recruit_subject'));
+    const periods = dicts.items('recruit_learning_period');
+    const subjects = dicts.items('recruit_subject');
     return {
       planId,
       dataSource: (dataSource || job.fileName.replace(/\.xlsx$/i, '')).slice(0, ENROLL_COMPARE_SOURCE_MAX),
       importId: job.id,
       scope: job.scope,
-      periods: periods.byText,
-      subjects: subjects.byText,
-      periodLabel: periods.label,
-      subjectLabel: subjects.label,
-      countyName: new Map(regions.filter((r) => r.level === 3).map((r) => [r.code, r.name])),
+      periods: optionIndex(periods),
+      subjects: optionIndex(subjects),
+      periodLabel: new Map(periods.map((i) => [i.value, i.label])),
+      subjectLabel: new Map(subjects.map((i) => [i.value, i.label])),
+      counties: countyIndex(regions),
       enrolled: new Map(enrolled.map((e) => [e.idCard, e])),
     };
   },

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { inRegionScope, PLAN_DATA_STATUS, type DictItem, type RegionScope } from '@tegang/domain';
+import { inRegionScope, PLAN_DATA_STATUS, type RegionScope } from '@tegang/domain';
 import { recruitPlan, recruitPlanData } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { loadDicts } from '../../lib/dicts';
+import { countyIndex, optionIndex, planParam, readPlanParam, type CountyIndex } from '../../imports/cells';
 import type { ImportDefinition, ReportIssue } from '../../imports/engine';
 import { loadRegions } from '../../lib/regions';
 
@@ -19,35 +20,22 @@ export interface PlanDataImportRow {
 
 interface Prep {
   planId: number;
-  /** County code and county name (within the caller's scope) → codes. */
-  counties: Map<string, { provinceCode: string; cityCode: string; countyCode: string } | 'ambiguous'>;
-  allCounties: Set<string>;
+  /** County code or name → codes (a name several counties share: the one in the caller's scope). */
+  counties: CountyIndex;
   scope: RegionScope;
-  options: Record<'category' | 'learningPeriod' | 'subject', Map<string, string>>;
-}
-
-/** Value and both labels of every item → value. */
-function optionIndex(items: DictItem[]): Map<string, string> {
-  const index = new Map<string, string>();
-  for (const i of items) {
-    index.set(i.value, i.value);
-    index.set(i.label, i.value);
-    if (i.labelEn) index.set(i.labelEn.toLowerCase(), i.value);
-  }
-  return index;
+  /** Dictionary value or label (zh or en) → value. */
+  options: Record<'category' | 'learningPeriod' | 'subject', (text: string) => string | undefined>;
 }
 
 const DEMAND = /^\d{1,6}$/;
 
 /**
- * The plan's param of POST /recruit/recruitPlanData/importExcel?planId=: the id of an existing plan
- * (400 'rule.required' when missing or not a number, 404 when there is no such plan — checked again
- * by the job).
+ * The job param of POST /recruit/recruitPlanData/importExcel?planId= (imports/cells.ts planParam):
+ * 400 'import.planRequired' when planId is missing or not an id; a plan that does not exist fails
+ * the job (404).
  */
 export function planIdParam(query: Record<string, unknown>): string {
-  const raw = typeof query.planId === 'string' ? query.planId.trim() : '';
-  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2147483647) throw badRequest('import.planRequired');
-  return raw;
+  return planParam(query.planId);
 }
 
 /**
@@ -73,29 +61,16 @@ export const planDataImport: ImportDefinition<PlanDataImportRow, Prep> = {
     { key: 'demandNumber', labelKey: 'import.col.demandNumber', required: true, width: 12, example: '5' },
   ],
   async prepare(tx, job, ctx) {
-    const planId = Number(job.param);
+    const { planId } = readPlanParam(job.param);
     const [plan] = await tx
       .select({ id: recruitPlan.id })
       .from(recruitPlan)
       .where(eq(recruitPlan.id, planId));
     if (!plan) throw notFound();
     const [regions, dicts] = await Promise.all([loadRegions(ctx.db), loadDicts(ctx.db)]);
-    const byCode = new Map(regions.map((r) => [r.code, r]));
-    const counties: Prep['counties'] = new Map();
-    const allCounties = new Set<string>();
-    for (const r of regions) {
-      if (r.level !== 3) continue;
-      const city = byCode.get(r.parentCode ?? '');
-      const codes = { provinceCode: city?.parentCode ?? '', cityCode: city?.code ?? '', countyCode: r.code };
-      allCounties.add(r.code);
-      counties.set(r.code, codes);
-      if (!inRegionScope(job.scope, codes)) continue;
-      counties.set(r.name, counties.has(r.name) ? 'ambiguous' : codes);
-    }
     return {
       planId,
-      counties,
-      allCounties,
+      counties: countyIndex(regions),
       scope: job.scope,
       options: {
         category: optionIndex(dicts.items('recruit_plan_category')),
@@ -106,14 +81,18 @@ export const planDataImport: ImportDefinition<PlanDataImportRow, Prep> = {
   },
   parse(cells, prep, report: ReportIssue) {
     for (const c of this.columns) if (!cells[c.key]) report(c.key, 'import.cell.required');
-    const found = prep.counties.get(cells.county!);
-    const county = found === 'ambiguous' ? undefined : found;
+    const found = prep.counties.find(cells.county!, (c) => inRegionScope(prep.scope, c));
+    const county = found && {
+      provinceCode: found.provinceCode,
+      cityCode: found.cityCode,
+      countyCode: found.countyCode,
+    };
     if (cells.county && !county) report('county', 'import.cell.county', { value: cells.county });
     else if (county && !inRegionScope(prep.scope, county))
       report('county', 'import.cell.outOfScope', { value: cells.county! });
     const pick = (key: 'category' | 'learningPeriod' | 'subject') => {
       const text = cells[key]!;
-      const value = prep.options[key].get(text) ?? prep.options[key].get(text.toLowerCase());
+      const value = prep.options[key](text);
       if (text && !value) report(key, 'import.cell.option', { value: text });
       return value;
     };
