@@ -4,9 +4,12 @@ import {
   admissionTicketQuerySchema,
   formatDateTime,
   PERMISSIONS,
+  TICKET_EXAM_COLUMNS,
   translate,
+  type AdmissionTicket,
   type AdmissionTicketQuery,
   type DownloadLink,
+  type FieldColumn,
   type Lang,
   type MessageKey,
 } from '@tegang/domain';
@@ -44,30 +47,42 @@ async function* batches(db: Db, where: SQL | undefined) {
   }
 }
 
-/** The export's columns (spec §2 list columns) with their widths. */
-export const TICKET_EXPORT_HEADER: [MessageKey, number][] = [
-  ['field.planYear', 10],
-  ['field.planName', 30],
-  ['field.name', 12],
-  ['field.idCard', 22],
-  ['field.phone', 14],
-  ['field.enrollCounty', 14],
-  ['field.academicSession', 12],
-  ['field.subject', 12],
-  ['field.admissionNumber', 20],
-  ['field.examDate', 12],
-  ['field.examTimeOfDay', 16],
-  ['field.examPlace', 20],
-  ['field.examAddress', 30],
-  ['field.examRoomNumber', 8],
-  ['field.seatNumber', 8],
-  ['field.examinationRoomNotice', 40],
-  ['field.ticketStatus', 10],
-  ['field.ticketCreateStatus', 14],
-  ['field.ticketFileDownloadNum', 14],
-  ['field.isDownload', 12],
-  ['field.createTime', 20],
+/** The candidate's columns of the export, before the exam fields. */
+const CANDIDATE_COLUMNS = [
+  { key: 'planYear', labelKey: 'field.planYear', width: 10 },
+  { key: 'planName', labelKey: 'field.planName', width: 30 },
+  { key: 'name', labelKey: 'field.name', width: 12 },
+  { key: 'idCard', labelKey: 'field.idCard', width: 22 },
+  { key: 'phone', labelKey: 'field.phone', width: 14 },
+  { key: 'enrollCounty', labelKey: 'field.enrollCounty', width: 14 },
+  { key: 'academicSession', labelKey: 'field.academicSession', width: 12 },
+  { key: 'subject', labelKey: 'field.subject', width: 12 },
+] as const satisfies readonly FieldColumn<keyof AdmissionTicket>[];
+
+/** The ticket's state columns, after the exam fields. */
+const STATE_COLUMNS = [
+  { key: 'status', labelKey: 'field.ticketStatus', width: 10 },
+  { key: 'ticketCreateStatus', labelKey: 'field.ticketCreateStatus', width: 14 },
+  { key: 'ticketFileDownloadNum', labelKey: 'field.ticketFileDownloadNum', width: 14 },
+  { key: 'isDownload', labelKey: 'field.isDownload', width: 12 },
+  { key: 'createTime', labelKey: 'field.createTime', width: 20 },
+] as const satisfies readonly FieldColumn<keyof AdmissionTicket>[];
+
+/**
+ * The export's columns (spec §2 list columns): the candidate's, the ticket's field table
+ * (TICKET_EXAM_COLUMNS, as the import and its template), the ticket's state.
+ */
+export const TICKET_EXPORT_COLUMNS: readonly FieldColumn<keyof AdmissionTicket>[] = [
+  ...CANDIDATE_COLUMNS,
+  ...TICKET_EXAM_COLUMNS,
+  ...STATE_COLUMNS,
 ];
+
+/** The export's header: caption key and width of each column. */
+export const TICKET_EXPORT_HEADER: [MessageKey, number][] = TICKET_EXPORT_COLUMNS.map((c) => [
+  c.labelKey,
+  c.width,
+]);
 
 /**
  * GET /candidate/admissionTicket/export?token: the tickets of the token's filters inside the holder's
@@ -94,14 +109,7 @@ export async function exportTickets(
         t.enrollCounty,
         dicts.label('recruit_learning_period', t.academicSession, lang),
         dicts.label('recruit_subject', t.subject, lang),
-        t.admissionNumber,
-        t.examDate,
-        t.examTime,
-        t.examPlace,
-        t.examAddress,
-        t.examRoomNumber,
-        t.seatNumber,
-        t.examinationRoomNotice,
+        ...TICKET_EXAM_COLUMNS.map((c) => t[c.key]),
         label(`status.ticket.${t.status}`),
         label(`status.ticketCreate.${t.ticketCreateStatus}`),
         t.ticketFileDownloadNum,

@@ -2,14 +2,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   AUDIT_STATUS,
   parseIdCard,
+  pickExam,
+  TICKET_EXAM_COLUMNS,
   TICKET_MAX,
   TICKET_STATUS,
   type RegionScope,
   type TicketExamValues,
 } from '@tegang/domain';
 import { admissionTicket, enroll, recruitPlan } from '../../db/schema';
+import { importDate, planParam, readPlanParam } from '../../imports/cells';
 import type { ImportDefinition, ReportIssue } from '../../imports/engine';
-import { badRequest, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { scopeWhere } from '../../lib/scope';
 
 /** One valid row of a ticket import. */
@@ -37,20 +40,12 @@ interface Prep {
 
 const seatKey = (place: string, room: string, seat: string) => `${place}\u0000${room}\u0000${seat}`;
 
-/** 'YYYY-MM-DD' (also 'YYYY/M/D') → 'YYYY-MM-DD' of a real day, else null. */
-export function importDate(text: string): string | null {
-  const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
-  if (!m) return null;
-  const iso = `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}`;
-  const d = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso ? iso : null;
-}
-
-/** The job param of POST /candidate/admissionTicket/importExcel/{planId}: the plan id (400 otherwise). */
+/**
+ * The job param of POST /candidate/admissionTicket/importExcel/{planId} (imports/cells.ts
+ * planParam; 400 'import.planRequired' unless an id).
+ */
 export function ticketImportParam(param: string | undefined): string {
-  const raw = (param ?? '').trim();
-  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2147483647) throw badRequest('import.planRequired');
-  return raw;
+  return planParam(param);
 }
 
 const TEXT_COLUMNS = [
@@ -83,35 +78,10 @@ export const admissionTicketImport: ImportDefinition<TicketImportRow, Prep> = {
       width: 22,
       example: '520102199803070016',
     },
-    {
-      key: 'admissionNumber',
-      labelKey: 'field.admissionNumber',
-      required: true,
-      width: 20,
-      example: '20265201020100101',
-    },
-    { key: 'examDate', labelKey: 'field.examDate', required: true, width: 12, example: '2026-07-04' },
-    { key: 'examTime', labelKey: 'field.examTimeOfDay', required: true, width: 16, example: '09:00-11:30' },
-    { key: 'examPlace', labelKey: 'field.examPlace', required: true, width: 20, example: '贵阳市第一中学' },
-    {
-      key: 'examAddress',
-      labelKey: 'field.examAddress',
-      required: true,
-      width: 30,
-      example: '贵阳市南明区…',
-    },
-    { key: 'examRoomNumber', labelKey: 'field.examRoomNumber', required: true, width: 8, example: '001' },
-    { key: 'seatNumber', labelKey: 'field.seatNumber', required: true, width: 8, example: '01' },
-    {
-      key: 'examinationRoomNotice',
-      labelKey: 'field.examinationRoomNotice',
-      required: true,
-      width: 40,
-      example: '请携带身份证和准考证，提前30分钟到达考场。',
-    },
+    ...TICKET_EXAM_COLUMNS.map((c) => ({ ...c, required: true })),
   ],
   async prepare(tx, job) {
-    const planId = Number(job.param);
+    const { planId } = readPlanParam(job.param);
     const [plan] = await tx
       .select({ id: recruitPlan.id })
       .from(recruitPlan)
@@ -207,18 +177,7 @@ export const admissionTicketImport: ImportDefinition<TicketImportRow, Prep> = {
       prep.fileSeats.add(seat);
     }
     if (bad || !id || !examDate) return null;
-    return {
-      enrollId,
-      idCard: id.normalized,
-      admissionNumber: number,
-      examDate,
-      examTime: cells.examTime!,
-      examPlace: cells.examPlace!,
-      examAddress: cells.examAddress!,
-      examRoomNumber: cells.examRoomNumber!,
-      seatNumber: cells.seatNumber!,
-      examinationRoomNotice: cells.examinationRoomNotice!,
-    };
+    return { ...pickExam(cells), examDate, enrollId, idCard: id.normalized };
   },
   uniqueKey: (r) => r.idCard,
   async write(tx, rows, prep) {
@@ -228,16 +187,9 @@ export const admissionTicketImport: ImportDefinition<TicketImportRow, Prep> = {
       .insert(admissionTicket)
       .values(
         rows.map((r) => ({
+          ...pickExam(r),
           planId: prep.planId,
           enrollId: r.enrollId,
-          admissionNumber: r.admissionNumber,
-          examDate: r.examDate,
-          examTime: r.examTime,
-          examPlace: r.examPlace,
-          examAddress: r.examAddress,
-          examRoomNumber: r.examRoomNumber,
-          seatNumber: r.seatNumber,
-          examinationRoomNotice: r.examinationRoomNotice,
           importId: prep.importId,
         })),
       )
