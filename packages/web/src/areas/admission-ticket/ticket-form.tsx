@@ -6,6 +6,7 @@ import {
   ADMISSION_TICKET_LABELS,
   admissionTicketCreateSchema,
   maxLengthOf,
+  pickExam,
   TICKET_EXAM_FIELDS,
   type AdmissionTicket,
   type PlanOption,
@@ -156,23 +157,10 @@ export function TicketEnrollFields(props: { plans: PlanOption[] }) {
 /** Form values of a ticket being edited, or the empty values of a new one. */
 export function ticketFormValues(record?: AdmissionTicket): TicketFormValues {
   if (!record) return {};
-  const values: TicketFormValues = {};
-  for (const field of TICKET_EXAM_FIELDS) values[field] = record[field];
-  return values;
+  return pickExam(record);
 }
 
 /** The POST payload of the submitted values (strings trimmed; the server checks them again). */
 export function ticketPayload(values: TicketFormValues): TicketCreatePayload {
-  const text = (field: TicketExamField) => (values[field] ?? '').trim();
-  return {
-    enrollId: values.enrollId ?? 0,
-    admissionNumber: text('admissionNumber'),
-    examDate: text('examDate'),
-    examTime: text('examTime'),
-    examPlace: text('examPlace'),
-    examAddress: text('examAddress'),
-    examRoomNumber: text('examRoomNumber'),
-    seatNumber: text('seatNumber'),
-    examinationRoomNotice: text('examinationRoomNotice'),
-  };
+  return { enrollId: values.enrollId ?? 0, ...pickExam(values, (value) => (value ?? '').trim()) };
 }
