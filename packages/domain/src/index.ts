@@ -29,3 +29,4 @@ export * from './admission-ticket';
 export * from './admission-result';
 export * from './candidate-stage';
 export * from './sms-notice';
+export * from './rich-text';

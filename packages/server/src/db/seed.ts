@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { ADMIN_ROLE, PLAN_STATUS } from '@tegang/domain';
-import sanitizeHtml from 'sanitize-html';
 import { migrateDatabase, type Db, type Tx } from './index';
 import { applyScreens, MENU_LOCK, syncScreens } from './menu-sync';
 import {
@@ -19,6 +18,7 @@ import {
   sysUser,
   sysUserRole,
 } from './schema';
+import { sanitizeRichText } from '../lib/html';
 import { hashPassword } from '../lib/passwords';
 import { serverPath } from '../lib/module-path';
 import { INSTRUCTION_TYPE_ENROLL_NOTICE } from '../modules/instruction/service';
@@ -194,7 +194,7 @@ export async function seedDemoPlan(tx: Tx, now: Date): Promise<number> {
   await tx.insert(instruction).values({
     planId: plan!.id,
     type: INSTRUCTION_TYPE_ENROLL_NOTICE,
-    context: sanitizeHtml(demo.enrollNotice),
+    context: sanitizeRichText(demo.enrollNotice),
   });
   return plan!.id;
 }

@@ -1,73 +1,45 @@
 import sanitizeHtml from 'sanitize-html';
+import {
+  RICH_TEXT_DROPPED,
+  RICH_TEXT_LINK,
+  RICH_TEXT_SPANS,
+  RICH_TEXT_TAGS,
+  richTextHref,
+  richTextSpan,
+} from '@tegang/domain';
 
 /**
- * The one whitelist of rich text written in the back office and shown to candidates (instructions,
- * spec §3 "Instruction"): paragraphs, line breaks, h2–h4, bold/italic/underline/strike, lists,
- * block quotes, links and tables (table, caption, thead, tbody, tfoot, tr, th, td with colspan and
- * rowspan as whole numbers 1–100, e.g. an exam schedule pasted from Word). Anything else is dropped:
- * script, style, iframe and Word's <xml> with their content, every other tag (its text kept, e.g.
- * Word's <o:p>), every attribute but a link's href and a cell's spans (so no event handler, class or
- * style: Word's mso-* styles go), and hrefs other than http, https and mailto (no javascript:, data:
- * or relative URLs). Each link opens in a new tab with rel="noopener noreferrer".
- *
- * This is the policy of instructions (the enrolment notice among them). Other sanitising in the
- * server: the recruit plan's service-centre notes (sanitize-html's defaults) and the website
- * settings (all tags stripped).
+ * sanitize-html configured with the one rich-text policy (domain rich-text.ts: the tags, the tags
+ * dropped with their content, a link's href and a cell's spans); the web's SafeHtml renders by the
+ * same lists. Used for everything written as rich text: instructions (the enrolment notice among
+ * them), the recruit plan's service-centre notes, the demo seed. (The website settings are plain
+ * text: website/service.ts strips every tag.)
  */
+
 /** A cell keeps colspan/rowspan only as a whole number 1–100 (Word writes e.g. colspan=3). */
 function cellSpans(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
   const attrs: Record<string, string> = {};
-  for (const name of ['colspan', 'rowspan']) {
-    const value = attribs[name]?.trim();
-    if (value && /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 100)
-      attrs[name] = String(Number(value));
+  for (const name of RICH_TEXT_SPANS) {
+    const span = richTextSpan(attribs[name]);
+    if (span !== null) attrs[name] = String(span);
   }
   return { tagName, attribs: attrs };
 }
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'h2',
-    'h3',
-    'h4',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'a',
-    'table',
-    'caption',
-    'thead',
-    'tbody',
-    'tfoot',
-    'tr',
-    'th',
-    'td',
-  ],
-  allowedAttributes: { a: ['href', 'rel', 'target'], th: ['colspan', 'rowspan'], td: ['colspan', 'rowspan'] },
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: { a: ['href', 'rel', 'target'], th: [...RICH_TEXT_SPANS], td: [...RICH_TEXT_SPANS] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'iframe', 'textarea', 'noscript', 'title', 'object', 'embed', 'xml'],
+  nonTextTags: [...RICH_TEXT_DROPPED],
   exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href && !frame.text.trim(),
   transformTags: {
     a: (tagName, attribs) => {
-      const href = attribs.href?.trim();
       // A relative or scheme-less href is not one of the allowed schemes: drop it, keep the text.
-      const attrs: Record<string, string> =
-        href && /^(https?:|mailto:)/i.test(href)
-          ? { href, rel: 'noopener noreferrer', target: '_blank' }
-          : {};
-      return { tagName, attribs: attrs };
+      const href = richTextHref(attribs.href);
+      return { tagName, attribs: href ? { href, ...RICH_TEXT_LINK } : {} };
     },
     th: cellSpans,
     td: cellSpans,
@@ -75,8 +47,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /**
- * Rich text as stored and served: `html` reduced to the whitelist above. Pure (no I/O, no errors);
- * '' when nothing survives.
+ * Rich text as stored and served: `html` reduced to the one rich-text policy (domain rich-text.ts).
+ * Pure (no I/O, no errors); '' when nothing survives.
  */
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();

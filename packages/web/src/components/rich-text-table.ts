@@ -1,17 +1,18 @@
 import { mergeAttributes, Node } from '@tiptap/react';
 import { tableEditing } from '@tiptap/pm/tables';
+import { richTextSpan } from '@tegang/domain';
 
 /**
  * Tables in the notice editor: enough schema for a table pasted from Word (an exam schedule) to
  * survive the paste, the save and the next load. A table holds rows, a row holds header (th) and
- * data (td) cells, a cell holds paragraphs and keeps its colspan/rowspan (whole numbers ≥ 1). Word's
- * thead/tbody split is not modelled (rows are written inside one tbody; header cells stay th), and
- * neither are widths or styles: the server's policy (lib/html.ts) keeps only these tags and spans.
+ * data (td) cells, a cell holds paragraphs and keeps its colspan/rowspan (whole numbers 1–100, as
+ * the policy reads them). Word's thead/tbody split is not modelled (rows are written inside one
+ * tbody; header cells stay th), and neither are widths or styles: the one rich-text policy (domain
+ * rich-text.ts) keeps only these tags and spans.
  * prosemirror-tables' tableEditing gives cell selection and keeps pasted tables rectangular.
  */
 function span(el: HTMLElement, name: string): number {
-  const value = Number(el.getAttribute(name));
-  return Number.isInteger(value) && value >= 1 && value <= 100 ? value : 1;
+  return richTextSpan(el.getAttribute(name)) ?? 1;
 }
 
 const cellAttributes = {

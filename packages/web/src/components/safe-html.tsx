@@ -1,47 +1,24 @@
 import { createElement, Fragment, type ReactNode } from 'react';
+import {
+  isDroppedRichTextTag,
+  isRichTextTag,
+  RICH_TEXT_LINK,
+  RICH_TEXT_SPANS,
+  richTextHref,
+  richTextSpan,
+} from '@tegang/domain';
 
 /**
- * Rich text (HTML written in the back office) rendered as React elements from a whitelist of tags,
- * without dangerouslySetInnerHTML: the HTML is parsed into an inert document (no script runs), and
- * only text, the tags below and safe http(s)/mailto/tel links survive. For content whose server-side
- * sanitising is not promised (e.g. the plan's service-centre notes), and for the enrolment notice.
- * A table (e.g. a schedule pasted from Word) keeps its spans, gets ruled cells of a readable width
- * and sits in its own box that scrolls sideways, so on a phone the table scrolls, not the page.
+ * Rich text (HTML written in the back office) rendered as React elements by the one rich-text policy
+ * (domain rich-text.ts, the lists the server's sanitizeRichText stores by), without
+ * dangerouslySetInnerHTML: the HTML is parsed into an inert document (no script runs), and only text,
+ * the policy's tags, a link's http(s)/mailto href and a cell's spans survive; the policy's dropped
+ * tags (script, style …) go with their content. Every place that shows HTML renders it through this
+ * component, whether or not the server sanitised it.
+ * A table (e.g. a schedule pasted from Word) gets ruled cells of a readable width and sits in its own
+ * box that scrolls sideways, so on a phone the table scrolls, not the page.
  */
-const TAGS = new Set([
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'span',
-  'div',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'a',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-  'hr',
-  'sub',
-  'sup',
-]);
-const VOID = new Set(['br', 'hr']);
-const SAFE_HREF = /^(https?:|mailto:|tel:)/i;
+const VOID = new Set(['br']);
 const CELL_STYLE = {
   border: '1px solid #d9d9d9',
   padding: '4px 8px',
@@ -49,26 +26,36 @@ const CELL_STYLE = {
   minWidth: '4em',
   overflowWrap: 'normal',
 } as const;
+/** The React prop of each span attribute. */
+const SPAN_PROPS: Record<(typeof RICH_TEXT_SPANS)[number], string> = {
+  colspan: 'colSpan',
+  rowspan: 'rowSpan',
+};
 
 function convert(node: Node, key: number): ReactNode {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent;
   if (node.nodeType !== Node.ELEMENT_NODE) return null;
   const el = node as Element;
+  // A namespaced tag (Word's <o:p>) counts by its local name, as the server's parser sees it.
   const tag = el.tagName.toLowerCase();
+  if (isDroppedRichTextTag(tag) || isDroppedRichTextTag(tag.replace(/^.*:/, ''))) return null;
   const children = Array.from(el.childNodes).map(convert);
-  if (!TAGS.has(tag)) return createElement(Fragment, { key }, ...children);
+  if (!isRichTextTag(tag)) return createElement(Fragment, { key }, ...children);
   const props: Record<string, unknown> = { key };
   if (tag === 'a') {
-    const href = el.getAttribute('href') ?? '';
-    if (!SAFE_HREF.test(href.trim())) return createElement(Fragment, { key }, ...children);
-    Object.assign(props, { href, target: '_blank', rel: 'noopener noreferrer' });
+    const href = richTextHref(el.getAttribute('href'));
+    // No kept href: its text, or nothing for a link without text (as the server drops it).
+    if (!href) return el.textContent?.trim() ? createElement(tag, props, ...children) : null;
+    Object.assign(props, { href, ...RICH_TEXT_LINK });
   }
-  if (tag === 'td' || tag === 'th') props.style = CELL_STYLE;
+  if (tag === 'td' || tag === 'th') {
+    props.style = CELL_STYLE;
+    for (const name of RICH_TEXT_SPANS) {
+      const span = richTextSpan(el.getAttribute(name));
+      if (span !== null) props[SPAN_PROPS[name]] = span;
+    }
+  }
   if (tag === 'table') props.style = { borderCollapse: 'collapse', margin: 0 };
-  if ((tag === 'td' || tag === 'th') && el.getAttribute('colspan'))
-    props.colSpan = Number(el.getAttribute('colspan'));
-  if ((tag === 'td' || tag === 'th') && el.getAttribute('rowspan'))
-    props.rowSpan = Number(el.getAttribute('rowspan'));
   if (VOID.has(tag)) return createElement(tag, props);
   const element = createElement(tag, props, ...children);
   return tag === 'table'

@@ -9,18 +9,19 @@ import {
   translate,
   type Lang,
   type Page,
+  type PlanOption,
   type PlanStatus,
   type PlanTimeField,
   type RecruitPlan,
   type RecruitPlanInput,
 } from '@tegang/domain';
-import sanitizeHtml from 'sanitize-html';
 import type { Db, Tx } from '../../db';
 import { enroll, recruitPlan } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound, ValidationError } from '../../lib/errors';
 import { loadDicts } from '../../lib/dicts';
 import { page } from '../../lib/envelope';
 import { offsetOf, type Paging } from '../../lib/paging';
+import { sanitizeRichText } from '../../lib/html';
 import { containsPattern } from '../../lib/like';
 
 /**
@@ -140,7 +141,7 @@ function columnsOf(input: RecruitPlanInput) {
     ...times,
     customerServicePhone: input.customerServicePhone ?? null,
     // Shown as HTML on the candidates' service centre page (the demo plan's notes are HTML).
-    serviceCenter: input.serviceCenter ? sanitizeHtml(input.serviceCenter) : null,
+    serviceCenter: input.serviceCenter ? sanitizeRichText(input.serviceCenter) : null,
   };
 }
 
@@ -290,13 +291,6 @@ export interface PlanStatusOption {
 /** GET /recruit/recruitPlan/getRecruitPlanStatus: the status codes with labels in `lang`. */
 export function planStatusOptions(lang: Lang): PlanStatusOption[] {
   return PLAN_STATUSES.map((value) => ({ value, label: translate(lang, `status.plan.${value}`) }));
-}
-
-export interface PlanOption {
-  id: number;
-  name: string;
-  year: string;
-  status: PlanStatus;
 }
 
 /** GET /recruit/recruitPlan/listRecruitPlan: every plan for selects, newest first. */

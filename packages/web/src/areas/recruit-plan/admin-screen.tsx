@@ -54,6 +54,7 @@ import { DictSelect, dictLabel, useDict } from '../../components/dict';
 import { ACTION_STYLE, CrudTable, useActions, useOptionsEnum, type CrudConfig } from '../../components/crud';
 import { ProvinceOnly } from '../../components/province-only';
 import { required } from '../../components/rules';
+import { SafeHtml } from '../../components/safe-html';
 import { closeBlockedReason, PlanPhaseCell } from './plan-phase';
 import { SmsNoticeDialog } from './sms-notice-dialog';
 
@@ -375,8 +376,8 @@ export default function RecruitPlanPage() {
             detailItem(t('field.customerServicePhone'), (r) => r.customerServicePhone || '-', 2),
             detailItem(
               t('field.serviceCenter'),
-              // sanitised by the server when saved (DESIGN: sanitize-html)
-              (r) => (r.serviceCenter ? <div dangerouslySetInnerHTML={{ __html: r.serviceCenter }} /> : '-'),
+              // The one rich-text policy: sanitised by the server when saved, rendered by SafeHtml.
+              (r) => (r.serviceCenter ? <SafeHtml html={r.serviceCenter} /> : '-'),
               2,
             ),
           ],
