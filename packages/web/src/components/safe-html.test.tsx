@@ -27,9 +27,7 @@ function shape(node: Node): string {
 
 /** The shape of an HTML string (as the server stores it) parsed by the browser. */
 const shapeOf = (html: string) =>
-  Array.from(new DOMParser().parseFromString(html, 'text/html').body.childNodes)
-    .map(shape)
-    .join('');
+  Array.from(new DOMParser().parseFromString(html, 'text/html').body.childNodes).map(shape).join('');
 
 describe('SafeHtml', () => {
   for (const c of RICH_TEXT_CASES)
