@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { App, Button, Form, Input, Modal, Tooltip } from 'antd';
+import { App, Button, Tooltip } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { getLockState, lockSession } from '../api';
 import { ApiError } from '../../api/request';
 import { useSession } from '../session';
 import { setLocked } from './lock-store';
-import { maxLengthOf, lockSchema } from '@tegang/domain';
+import { LockPasswordDialog } from '../../components/lock-password-dialog';
 
 export const LOCK_STATE_QUERY = ['lockState'] as const;
 
@@ -24,7 +24,6 @@ export function LockButton() {
   const { info } = useSession();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [form] = Form.useForm<{ password: string }>();
   const state = useQuery({
     queryKey: LOCK_STATE_QUERY,
     queryFn: () => getLockState().catch(() => null),
@@ -39,8 +38,7 @@ export function LockButton() {
         avatar: info?.user.avatar ?? null,
         from: pathname,
       });
-      setOpen(false);
-      form.resetFields();
+      setOpen(false); // the dialog empties its field as it closes
       void state.refetch();
       navigate('/lock', { replace: true });
     } catch (e) {
@@ -68,39 +66,15 @@ export function LockButton() {
           style={{ color: 'inherit' }}
         />
       </Tooltip>
-      <Modal
+      <LockPasswordDialog
         open={open}
         title={t('admin.lock.setTitle')}
+        testIdPrefix="lock"
+        busy={busy}
         width={Math.min(650, window.innerWidth - 32)}
-        okText={t('common.confirm')}
-        cancelText={t('common.cancel')}
-        confirmLoading={busy}
-        okButtonProps={{ 'data-testid': 'lock-set-ok' }}
         onCancel={() => setOpen(false)}
-        // An invalid password field shows its message; the rejection is not an error to log.
-        onOk={() =>
-          void form
-            .validateFields()
-            .then((v) => lock(v.password))
-            .catch(() => undefined)
-        }
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical" preserve={false} onFinish={(v) => void lock(v.password)}>
-          <Form.Item
-            name="password"
-            label={t('field.lockPassword')}
-            rules={[{ required: true, whitespace: true, message: t('auth.lock.passwordRequired') }]}
-          >
-            <Input.Password
-              autoFocus
-              autoComplete="new-password"
-              data-testid="lock-set-password"
-              maxLength={maxLengthOf(lockSchema.shape.password)}
-            />
-          </Form.Item>
-        </Form>
-      </Modal>
+        onSubmit={lock}
+      />
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { useState, type CSSProperties } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button, Form, Input, Modal } from 'antd';
+import { Button } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { lockSchema, maxLengthOf } from '@tegang/domain';
+import { LockPasswordDialog } from '../../components/lock-password-dialog';
 import { WEB_LOCK_PATH, canLock, hasLockPassword, lockWeb } from './lock-store';
 
 /**
@@ -17,7 +17,6 @@ export function WebLockButton({ name, style }: { name: string; style: CSSPropert
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<{ password: string }>();
   if (!canLock()) return null;
 
   const lock = async (password?: string) => {
@@ -38,37 +37,13 @@ export function WebLockButton({ name, style }: { name: string; style: CSSPropert
       >
         {t('web.lock.button')}
       </Button>
-      <Modal
+      <LockPasswordDialog
         open={open}
         title={t('web.lock.setTitle')}
-        okText={t('common.confirm')}
-        cancelText={t('common.cancel')}
-        okButtonProps={{ 'data-testid': 'web-lock-set-ok' }}
+        testIdPrefix="web-lock"
         onCancel={() => setOpen(false)}
-        // An empty field shows its message; the rejected validation is not an error to report.
-        onOk={() =>
-          void form
-            .validateFields()
-            .then((v) => lock(v.password))
-            .catch(() => undefined)
-        }
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical" preserve={false} onFinish={(v) => void lock(v.password)}>
-          <Form.Item
-            name="password"
-            label={t('field.lockPassword')}
-            rules={[{ required: true, whitespace: true, message: t('auth.lock.passwordRequired') }]}
-          >
-            <Input.Password
-              autoFocus
-              autoComplete="new-password"
-              data-testid="web-lock-set-password"
-              maxLength={maxLengthOf(lockSchema.shape.password)}
-            />
-          </Form.Item>
-        </Form>
-      </Modal>
+        onSubmit={lock}
+      />
     </>
   );
 }
