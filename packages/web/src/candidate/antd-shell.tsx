@@ -9,14 +9,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { READABLE_TOKENS } from '../components/contrast';
 import { queryClient } from './query-client';
+import { PRIMARY } from './theme-colors';
 
 /**
  * The candidate site's theme: phone-first, so every input, select and button is at least 44 px high
  * (a finger's touch target); the admin console keeps antd's 32 px. Text contrast ≥ 4.5:1: links and
- * info tags take the primary blue (6.4:1 on white; antd's own #1677ff is 4.1:1), secondary text and
- * errors READABLE_TOKENS. The login page's plain form (login-page.css) uses the same colours.
+ * info tags take the primary blue (theme-colors.ts, which open.css reads too), secondary text and
+ * errors READABLE_TOKENS.
  */
-export const PRIMARY = '#1658c9';
 const CANDIDATE_THEME = {
   token: {
     colorPrimary: PRIMARY,

@@ -9,9 +9,12 @@ import { handlers } from '../api/request';
 import { toast } from '../components/toast';
 import { endSessionLocally } from './session';
 import { LOGIN_PATH, router } from './router';
+import { applyThemeColors } from './theme-colors';
 
 /** The strings of the shell and of every area this side shows, registered explicitly. */
 registerStrings(...CANDIDATE_STRINGS);
+// The plain pages' CSS (open.css) reads the theme's colours from these variables.
+applyThemeColors();
 
 /**
  * The candidate site (/web): plain antd for phones, its own entry and chunks (DESIGN "Layout"); antd's

@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { PRIMARY } from '../theme-colors';
 
 /** Shared styles of the candidate site's frame. */
 export const headerStyle: CSSProperties = {
@@ -8,7 +9,7 @@ export const headerStyle: CSSProperties = {
   padding: '0 12px 0 16px',
   height: 56,
   lineHeight: '56px',
-  background: '#1658c9',
+  background: PRIMARY,
   position: 'sticky',
   top: 0,
   zIndex: 100,
@@ -24,7 +25,7 @@ export const titleStyle: CSSProperties = {
   minWidth: 0,
 };
 
-/** A button of the header bar: white on blue, a touch target of at least 44 × 44 px (issue 8). */
+/** A button of the header bar: white on blue, a touch target of at least 44 × 44 px (WCAG 2.5.5). */
 export const headerButtonStyle: CSSProperties = {
   color: '#fff',
   flex: 'none',

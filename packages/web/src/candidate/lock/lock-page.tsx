@@ -5,6 +5,7 @@ import { LockOutlined, UnlockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn, logout } from '../session';
 import { WEB_LOCK_PATH, unlockWeb, useWebLock } from './lock-store';
+import { PRIMARY } from '../theme-colors';
 
 const HOME = '/web/user_info';
 
@@ -57,7 +58,7 @@ export default function WebLockPage() {
   return (
     <Card data-testid="web-lock-page">
       <div style={{ textAlign: 'center', marginBottom: 16 }}>
-        <Avatar size={64} icon={<UserOutlined />} style={{ background: '#1658c9' }} />
+        <Avatar size={64} icon={<UserOutlined />} style={{ background: PRIMARY }} />
         <Typography.Title level={2} style={{ margin: '12px 0 0', fontSize: 18 }} data-testid="web-lock-user">
           {lock.name}
         </Typography.Title>
