@@ -168,7 +168,7 @@ export interface AdmissionResultDetail extends AdmissionResultRow {
 
 /**
  * The candidate's result (GET /api/admissionResults/getAdmissionResultsByPlanId/{planId}; spec §3
- * recruitData plus the issue's physical exam): only from the plan's score-query start on.
+ * recruitData plus the physical examination): only from the plan's score-query start on.
  * physicalExamination is the candidate's own, in clear.
  */
 export interface CandidateResult {

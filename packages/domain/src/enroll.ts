@@ -351,7 +351,10 @@ export interface Enroll {
   updateTime: string;
 }
 
-/** The photo rules (DESIGN / issue): JPEG or PNG sniffed by content, at most 2 MB, at least 200x280 px. */
+/**
+ * The photo rules (docs/decisions.md "Photos"): JPEG or PNG sniffed by content, at most 2 MB, at least
+ * 200x280 px.
+ */
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 export const PHOTO_MIN_WIDTH = 200;
 export const PHOTO_MIN_HEIGHT = 280;

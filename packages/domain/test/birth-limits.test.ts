@@ -10,7 +10,7 @@ import {
 } from '../src';
 import { soundPlan } from './fixtures';
 
-/** Issue 8: age limits per education on the plan (birthLimits), falling back to limitBirth. */
+/** Age limits per education on the plan (birthLimits), falling back to limitBirth. */
 const plan = { limitBirth: '1996-01-01', birthLimits: { '14': '1991-01-01' } };
 
 describe('birthLimitFor / birthLimitIssue', () => {

@@ -95,7 +95,7 @@ describe('an office imports an external list into the enrolment comparison', () 
 });
 
 /**
- * The issue's cycle for a new plan: the provincial administrator opens it and enters a post and the
+ * The recruitment cycle of a new plan: the provincial administrator opens it and enters a post and the
  * enrolment notice; a candidate on a 375 px phone reads that notice and applies to that post; a 云岩区
  * reviewer rejects the application with a reason; the candidate reads the reason, corrects and
  * resubmits; the reviewer passes it; a comparison list with another phone number flags the difference.

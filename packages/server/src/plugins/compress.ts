@@ -3,7 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Compressed answers (issue 8: the login page transferred 1.09 MB uncompressed). API answers of 8 KB
+ * Compressed answers (the login page's first load stays light on a phone). API answers of 8 KB
  * or more (region trees, dictionaries, pages of lists) are sent brotli- or gzip-encoded when the client
  * accepts it (brotli at quality 4: close to gzip's speed, smaller); the small answers of the
  * candidate's hot path are not worth the CPU (read.mix fell from ~400 to ~260 req/s at a 1 KB

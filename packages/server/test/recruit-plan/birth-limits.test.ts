@@ -3,7 +3,7 @@ import type { FieldError } from '@tegang/domain';
 import { createTestApp, type TestApp } from '../helpers';
 import { createPlan, PLAN_URL, readPlan, soundPlan } from './fixtures';
 
-/** Issue 8: age limits per education on the plan (birthLimits: education code → YYYY-MM-DD). */
+/** Age limits per education on the plan (birthLimits: education code → YYYY-MM-DD). */
 let t: TestApp;
 let token: string;
 beforeAll(async () => {

@@ -174,7 +174,7 @@ describe('timeline and required rules of spec §5 (400 with the field and the ex
   });
 
   // An empty or malformed time is named first. The domain's timeline refinement still runs over it
-  // (its issue does not abort), so neighbouring rules may follow in msg: reported to the lead.
+  // (its issue does not abort), so neighbouring rules may follow in msg.
   const malformed: [string, Record<string, unknown>, string, string][] = [
     ['an empty enrolment time', { enrollStartTime: '' }, 'enrollStartTime', '网上报名时间'],
     ['an empty score query time', { scoreQueryEndTime: '' }, 'scoreQueryEndTime', '成绩查询时间不能为空'],

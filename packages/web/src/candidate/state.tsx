@@ -9,7 +9,7 @@ import { APPLY_FLAG } from '@tegang/domain';
  * The front-site state of spec §3: canCandidate, planId, enrollStatus, message, limitBirth (with the
  * per-education birthLimits) and the candidate's userInfo, loaded when the logged-in layout opens and
  * shared by its pages. With no plan open, planId is the latest closed plan the candidate applied to
- * (issue 8: the application stays readable and its form downloadable), else null.
+ * (the application stays readable and its form downloadable), else null.
  */
 export interface CandidateState {
   canCandidate: boolean;
@@ -18,7 +18,7 @@ export interface CandidateState {
   enrollStatus: (typeof APPLY_FLAG)[keyof typeof APPLY_FLAG];
   message: string;
   limitBirth: string | null;
-  /** The plan's age limits per education (education code → YYYY-MM-DD; issue 8); {} when none. */
+  /** The plan's age limits per education (education code → YYYY-MM-DD); {} when none. */
   birthLimits: Record<string, string>;
   plan: CandidatePlan | null;
   userInfo: CandidateInfo | null;

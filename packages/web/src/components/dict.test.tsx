@@ -20,7 +20,7 @@ function renderSelect(type: string) {
   );
 }
 
-/** Issue 8: a short dropdown is only tapped (no keyboard on a phone); a long one can be searched. */
+/** A short dropdown is only tapped (no keyboard on a phone); a long one can be searched. */
 describe('DictSelect search', () => {
   afterEach(cleanup);
 

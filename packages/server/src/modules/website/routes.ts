@@ -23,7 +23,7 @@ export async function websiteRoutes(base: FastifyInstance) {
           "The website setting {name, enName, logo, indexPic, showCopyright, showLogo, copyright}, plus the open plan's customerServicePhone (null without one) for the login page",
       },
     },
-    // The login page links the customer-service phone (issue 8); it is the open plan's (spec §3).
+    // The login page's help links show the customer-service phone: the open plan's (spec §3).
     async (req) => {
       const [config, plan] = await Promise.all([readWebsiteConfig(ctx.db), findOpenPlan(ctx.db)]);
       return ok(req, { ...config, customerServicePhone: plan?.customerServicePhone || null });

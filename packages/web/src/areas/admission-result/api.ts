@@ -1,7 +1,7 @@
 import type { CandidateResult } from '@tegang/domain';
 import { http } from '../../api/request';
 
-/** The candidate's admission result (issue 9, spec §7 "Candidate results"). */
+/** The candidate's admission result (spec §7 "Admission results"). */
 
 export type { CandidateResult };
 

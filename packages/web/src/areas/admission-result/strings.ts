@@ -1,6 +1,6 @@
 import { stringTable } from '../../i18n';
 
-/** Admission results, candidate side (/web/recruit_info, issue 9). Registered by candidate/strings.ts. */
+/** Admission results, candidate side (/web/recruit_info). Registered by candidate/strings.ts. */
 const zh = {
   'web.recruitInfo.title': '录取结果',
   'web.recruitInfo.opensAt': '成绩查询将于 {time} 开放，届时可查看录取结果',

@@ -2,7 +2,7 @@ import type { CandidateTicket, DownloadLink } from '@tegang/domain';
 import { http } from '../../api/request';
 
 /**
- * The candidate's admission ticket (issue 9, spec §7 "Candidate tickets"). Both calls are silent:
+ * The candidate's admission ticket (spec §7 "Admission tickets"). Both calls are silent:
  * the page shows the server's reason (window not open or closed, ticket not distributed) itself.
  */
 

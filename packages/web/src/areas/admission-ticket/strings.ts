@@ -1,6 +1,6 @@
 import { stringTable } from '../../i18n';
 
-/** Admission tickets, candidate side (/web/admission_ticket, issue 9). Registered by candidate/strings.ts. */
+/** Admission tickets, candidate side (/web/admission_ticket). Registered by candidate/strings.ts. */
 const zh = {
   'web.ticket.title': '准考证下载',
   'web.ticket.reminderTitle': '温馨提示',

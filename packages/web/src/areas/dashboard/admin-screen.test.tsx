@@ -85,7 +85,7 @@ function mount(permissions: string[]) {
 
 beforeAll(() => i18n.changeLanguage('zh'));
 
-/** The console dashboard (issue 8 "Live post ratios", "Dashboard counts by status"). */
+/** The console dashboard: live post ratios (docs/decisions.md "Live post ratios") and counts by status. */
 describe('dashboard', () => {
   afterEach(() => {
     cleanup();

@@ -4,7 +4,7 @@ import { postRatio } from '@tegang/domain';
 
 /**
  * A post ratio as text: "3.2:1" when there is demand, else "—" with "no demand" on hover and for
- * screen readers (issue 8: never "0.0:1").
+ * screen readers (never "0.0:1": no demand is no ratio).
  */
 export function RatioText({ count, demand, testId }: { count: number; demand: number; testId?: string }) {
   const { t } = useTranslation();

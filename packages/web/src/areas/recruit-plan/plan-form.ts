@@ -27,7 +27,7 @@ export const RANGE_OF_FIELD = new Map<string, string>(
   RANGES.flatMap((r) => [[r.start, r.name] as const, [r.end, r.name] as const]),
 );
 
-/** One row of the form's per-education age limits (issue 8): an education code and its earliest birth date. */
+/** A row of the form's per-education age limits (birthLimits): an education code, its earliest birth date. */
 export interface BirthLimitRow {
   education?: string;
   date?: Dayjs | string;

@@ -6,7 +6,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { CandidateLayout } from './candidate-layout';
 import { OpenLayout } from './open-layout';
 
-/** Issue 8: the service centre and the customer-service phone are linked from the menu and the login page. */
+/** The service centre and the customer-service phone are linked from the menu and the login page. */
 vi.mock('../state', async (original) => ({
   ...(await original<typeof import('../state')>()),
   CandidateProvider: ({ children }: { children: React.ReactNode }) => children,

@@ -12,7 +12,7 @@ import { useServicePhone } from './service-phone';
 import '../open.css';
 
 /**
- * The help links under the open pages (issue 8): the service centre (after logging in, the login
+ * The help links under the open pages: the service centre (after logging in, the login
  * page goes on to it) and the customer-service phone as a tel: link when the open website setting
  * answers one (the open plan's `customerServicePhone`, also shown in the logged-in menu).
  */

@@ -17,7 +17,7 @@ export function useNow(everyMs: number = PHASE_TICK_MS): Date {
 }
 
 /**
- * The plan's current phase in the sidebar (issue 9; domain planPhase): the stage's name
+ * The plan's current phase in the sidebar (domain planPhase): the stage's name
  * (plan.phase.*) and until when it runs; between stages (or before enrolment) the coming stage and
  * when it starts. Times 'YYYY-MM-DD HH:mm' China Standard Time.
  */

@@ -6,7 +6,7 @@ import { formatDateTime, type CandidateResult } from '@tegang/domain';
 import RecruitInfo from './recruit-info-page';
 
 /**
- * Issue 9, /web/recruit_info: nothing before the score-query start (a Result saying when, no call),
+ * /web/recruit_info: nothing before the score-query start (a Result saying when, no call),
  * the scores and the admission from then on, "暂无录取结果" on 404. The server is a mocked fetch.
  */
 const DAY = 86_400_000;

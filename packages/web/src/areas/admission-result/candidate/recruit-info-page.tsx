@@ -27,7 +27,7 @@ const STATUS_COLOR: Record<string, string> = {
 };
 
 /**
- * /web/recruit_info (spec §2, issue 9): the candidate's admission result from the plan's score-query
+ * /web/recruit_info (spec §2; §7 results): the candidate's admission result from the plan's score-query
  * start on (before it a Result saying when; the server refuses too, 400 with the same reason): written
  * and interview score, total, physical examination, admission status (label from the open list
  * GET /candidate/admissionResults/getAdmissionStatus), office school, admission county / session /

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import type { CandidateEnroll } from '../api';
 import { AuditNotice, AuditStatusTag } from './audit-status';
 
-/** The candidate's view of the audit (issue 8): the status Tag and the notice of a decision. */
+/** The candidate's view of the audit (AUDIT_STATUS): the status Tag and the notice of a decision. */
 const enroll = (auditStatus: string, auditReason: string | null = null) =>
   ({ auditStatus, auditReason }) as CandidateEnroll;
 

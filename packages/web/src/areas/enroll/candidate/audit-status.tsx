@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AUDIT_STATUS } from '@tegang/domain';
 import type { CandidateEnroll } from '../api';
 
-/** Tag colour of each audit status (issue 8): pending processing, passed success, rejected error. */
+/** Tag colour of each audit status (AUDIT_STATUS): pending processing, passed success, rejected error. */
 const TAG_COLOR: Record<string, string> = {
   [AUDIT_STATUS.pending]: 'processing',
   [AUDIT_STATUS.passed]: 'success',
@@ -21,7 +21,7 @@ export function AuditStatusTag({ status }: { status: string }) {
 }
 
 /**
- * What the audit means for the candidate (issue 8): rejected → the reason (error Alert) and, while
+ * What the audit means for the candidate (AUDIT_STATUS): rejected → the reason (error Alert) and, while
  * `editable` (enrolment open), that correcting and saving resubmits it; passed → that it can no longer
  * be changed; pending → nothing. Test id `enroll-audit-notice`.
  */

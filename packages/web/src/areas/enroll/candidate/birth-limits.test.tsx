@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { BirthLimits } from './birth-limits';
 
-/** Issue 8: the age requirement per education, shown before the candidate accepts the notice. */
+/** The age requirement per education, shown before the candidate accepts the notice. */
 vi.mock('../../../components/dict', async (original) => ({
   ...(await original<typeof import('../../../components/dict')>()),
   useDict: () => ({

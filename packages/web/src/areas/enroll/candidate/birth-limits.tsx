@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { dictLabel, useDict } from '../../../components/dict';
 
 /**
- * The plan's age requirement (issue 8), shown above the notice so that the candidate learns it before
+ * The plan's age requirement (birthLimits), shown above the notice so that the candidate learns it before
  * accepting: one line per education with a limit of its own (in the dictionary's order), then the
  * general limitBirth for every other education; nothing when the plan has no limit.
  */

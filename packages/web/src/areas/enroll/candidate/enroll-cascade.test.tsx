@@ -49,7 +49,10 @@ async function subjectLabels(): Promise<string[]> {
   return [...document.querySelectorAll('.ant-select-item-option-content')].map((e) => e.textContent ?? '');
 }
 
-/** Issue 8 "live post ratios": each subject choice says how many applied against the posts. */
+/**
+ * Live post ratios (docs/decisions.md "Live post ratios"): each subject choice says how many applied
+ * against the posts.
+ */
 describe('the cascade’s subject choices', () => {
   afterEach(cleanup);
   afterAll(() => i18n.changeLanguage('zh'));

@@ -10,7 +10,7 @@ import { BirthLimits } from './birth-limits';
 
 /**
  * /web/not_enroll: why the candidate cannot apply (and when the window opens), the plan's age
- * requirement (issue 8) when they have not applied, and whom to call.
+ * requirement when they have not applied, and whom to call.
  */
 export default function NotEnroll() {
   const { t } = useTranslation();

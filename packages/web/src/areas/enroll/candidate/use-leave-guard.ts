@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 const LOGIN_PATH = '/web/login';
 
 /**
- * Asks before leaving a form with unsubmitted changes (issue 8): closing or reloading the tab gets the
- * browser's own question (beforeunload), a link, the menu or Back inside the site gets
+ * Asks before leaving a form with unsubmitted changes, so no typed work is lost: closing or reloading
+ * the tab gets the browser's own question (beforeunload), a link, the menu or Back inside the site gets
  * 离开后未提交的内容将丢失，确定离开？ (react-router's useBlocker; the candidate site has a data router).
  * `dirty` is a ref so a successful submit can clear it right before navigating on.
  * `beforeLeave` runs before the page unloads (flushes a pending draft save).
