@@ -69,20 +69,31 @@ export async function pageEnrolls(db: Db, where: SQL | undefined, offset: number
   return { records: rows.map((r) => toEnroll(r.row, { year: r.year, name: r.name })), total: count!.total };
 }
 
-/** Streams the enrolments matching `where` in batches of `batch` (keyset on id, newest first). */
+/**
+ * Streams the enrolments matching `where` in batches of `batch` (keyset on id, newest first). The next
+ * batch is read while the caller works on the one yielded (the database and the writer overlap).
+ */
 export async function* eachEnroll(db: Db, where: SQL | undefined, batch = 1000): AsyncGenerator<Enroll[]> {
-  let before: number | null = null;
-  for (;;) {
-    const rows: { row: EnrollRow; year: string; name: string }[] = await db
+  const read = (before: number | null): Promise<{ row: EnrollRow; year: string; name: string }[]> => {
+    const rows = db
       .select({ row: enroll, year: recruitPlan.year, name: recruitPlan.name })
       .from(enroll)
       .innerJoin(recruitPlan, eq(recruitPlan.id, enroll.planId))
       .where(and(where, before === null ? undefined : lt(enroll.id, before)))
       .orderBy(desc(enroll.id))
-      .limit(batch);
+      .limit(batch)
+      .execute();
+    // A caller that stops early leaves the read ahead unawaited: its failure must not go unhandled.
+    rows.catch(() => {});
+    return rows;
+  };
+  let next = read(null);
+  for (;;) {
+    const rows = await next;
     if (!rows.length) return;
+    if (rows.length === batch) next = read(rows[rows.length - 1]!.row.id);
+    else next = Promise.resolve([]);
     yield rows.map((r) => toEnroll(r.row, { year: r.year, name: r.name }));
-    before = rows[rows.length - 1]!.row.id;
   }
 }
 
