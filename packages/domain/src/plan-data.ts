@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idNumber, INT_MAX, optionalString, requiredString, type FieldLabels } from './validation';
-import type { PlanDataStatus } from './recruit-plan';
+import { PLAN_DATA_STATUS } from './recruit-plan';
 
 /**
  * Recruit plan data in the back office (spec §3 "Recruit plan data", §5, §7 "/recruit/recruitPlanData",
@@ -65,21 +65,33 @@ export const planDataQuerySchema = z.object({
 /** The search fields of the page (paging comes beside them). */
 export type PlanDataQuery = Partial<Record<keyof z.output<typeof planDataQuerySchema>, string | number>>;
 
+/** The status of a plan data row: 1 active, 0 inactive (PLAN_DATA_STATUS). */
+export const planDataStatusSchema = z.enum([PLAN_DATA_STATUS.inactive, PLAN_DATA_STATUS.active]);
+
 /** A plan data row as the back office sees it. */
-export interface PlanData {
-  id: number;
-  planId: number;
-  planName: string;
-  provinceCode: string;
-  cityCode: string;
-  countyCode: string;
+export const planDataSchema = z.object({
+  id: z.number().int(),
+  planId: z.number().int(),
+  planName: z.string(),
+  provinceCode: z.string(),
+  cityCode: z.string(),
+  countyCode: z.string(),
   /** "Province / City / County" names, for the list. */
-  regionName: string;
-  category: string;
-  learningPeriod: string;
-  subject: string;
-  demandNumber: number;
-  status: PlanDataStatus;
-  createTime: string;
-  updateTime: string;
-}
+  regionName: z.string(),
+  category: z.string(),
+  learningPeriod: z.string(),
+  subject: z.string(),
+  demandNumber: z.number().int(),
+  status: planDataStatusSchema,
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type PlanData = z.output<typeof planDataSchema>;
+
+/** A status option of GET /recruit/recruitPlanData/getRecruitPlanDataStatus, with its zh and en labels. */
+export const planDataStatusOptionSchema = z.object({
+  value: planDataStatusSchema,
+  label: z.string(),
+  labelEn: z.string(),
+});
+export type PlanDataStatusOption = z.output<typeof planDataStatusOptionSchema>;

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   PERMISSIONS,
   PLAN_DATA_LABELS,
   planDataCreateSchema,
   planDataQuerySchema,
   planDataUpdateSchema,
+  pageOf,
+  planDataSchema,
+  planDataStatusOptionSchema,
+  planDataStatusSchema,
 } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
 import { idListSchema, idParamSchema, pagingSchema } from '../../lib/paging';
@@ -18,6 +23,7 @@ import {
   togglePlanDataStatus,
   updatePlanData,
 } from './service-admin';
+import { envelopeOf } from '../../lib/fast-response';
 
 const P = PERMISSIONS.planData;
 const tags = ['recruitPlanData'];
@@ -44,6 +50,7 @@ export async function planDataAdminRoutes(base: FastifyInstance) {
         summary:
           "Page of the caller's region's rows; filters planId, countyCode, category, learningPeriod, subject, status",
         querystring: pagingSchema.extend(planDataQuerySchema.shape),
+        response: { 200: envelopeOf(pageOf(planDataSchema)) },
       },
     },
     async (req) => {
@@ -56,7 +63,11 @@ export async function planDataAdminRoutes(base: FastifyInstance) {
     '/recruit/recruitPlanData/getRecruitPlanDataStatus',
     {
       config: { access: { admin: true } },
-      schema: { tags, summary: 'Plan data status options [{value, label, labelEn}]: 1 active, 0 inactive' },
+      schema: {
+        tags,
+        summary: 'Plan data status options [{value, label, labelEn}]: 1 active, 0 inactive',
+        response: { 200: envelopeOf(z.array(planDataStatusOptionSchema)) },
+      },
     },
     async (req) => ok(req, planDataStatusOptions()),
   );
@@ -98,6 +109,7 @@ export async function planDataAdminRoutes(base: FastifyInstance) {
         tags,
         summary: "Deletes rows {idList}: all in the caller's region, else 404 and nothing is deleted",
         body: idListSchema,
+        response: { 200: envelopeOf(z.null()) },
       },
     },
     async (req) => {
@@ -114,6 +126,7 @@ export async function planDataAdminRoutes(base: FastifyInstance) {
         tags,
         summary: 'Toggles the row between active (1) and inactive (0); data is the new status',
         params: idParamSchema,
+        response: { 200: envelopeOf(planDataStatusSchema) },
       },
     },
     async (req) =>
@@ -124,7 +137,12 @@ export async function planDataAdminRoutes(base: FastifyInstance) {
     '/recruit/recruitPlanData/:id',
     {
       config: { access: { permission: P.query } },
-      schema: { tags, summary: "One row of the caller's region; 404 otherwise", params: idParamSchema },
+      schema: {
+        tags,
+        summary: "One row of the caller's region; 404 otherwise",
+        params: idParamSchema,
+        response: { 200: envelopeOf(planDataSchema) },
+      },
     },
     async (req) => ok(req, await getPlanData(ctx.db, req.admin!.scope, req.params.id)),
   );
@@ -133,7 +151,12 @@ export async function planDataAdminRoutes(base: FastifyInstance) {
     '/recruit/recruitPlanData/:id',
     {
       config: { access: { permission: P.remove } },
-      schema: { tags, summary: "Deletes a row of the caller's region; 404 otherwise", params: idParamSchema },
+      schema: {
+        tags,
+        summary: "Deletes a row of the caller's region; 404 otherwise",
+        params: idParamSchema,
+        response: { 200: envelopeOf(z.null()) },
+      },
     },
     async (req) => {
       await deletePlanData(ctx.db, req.admin!.scope, [req.params.id]);

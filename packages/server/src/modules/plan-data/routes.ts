@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idNumber, type SubjectDemandOption } from '@tegang/domain';
+import {
+  idNumber,
+  type SubjectDemandOption,
+  demandRowSchema,
+  demandOptionSchema,
+  demandRegionSchema,
+  subjectDemandOptionSchema,
+} from '@tegang/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { cachedAnswer, cachedReference, sendCached } from '../../lib/reference-cache';
@@ -13,6 +20,7 @@ import {
   regionTreeForCategory,
   subjectRatios,
 } from './service';
+import { envelopeOf } from '../../lib/fast-response';
 
 const planId = idNumber();
 
@@ -67,6 +75,7 @@ export async function planDataRoutes(base: FastifyInstance) {
         tags: ['candidate'],
         summary: 'Live demand rows of a plan (status 1, demandNumber > 0). From memory, with ETag',
         params: z.object({ planId }),
+        response: { 200: envelopeOf(z.array(demandRowSchema)) },
       },
     },
     async (req, reply) =>
@@ -84,6 +93,7 @@ export async function planDataRoutes(base: FastifyInstance) {
         summary: 'Plan categories open to an education level, with demand. From memory, with ETag',
         params: z.object({ education: code }),
         querystring: z.object({ planId }),
+        response: { 200: envelopeOf(z.array(demandOptionSchema)) },
       },
     },
     async (req, reply) =>
@@ -106,6 +116,7 @@ export async function planDataRoutes(base: FastifyInstance) {
         tags: ['candidate'],
         summary: 'City → county tree with demand in a category. From memory, with ETag',
         querystring: z.object({ planId, category: code }),
+        response: { 200: envelopeOf(z.array(demandRegionSchema)) },
       },
     },
     async (req, reply) =>
@@ -124,6 +135,7 @@ export async function planDataRoutes(base: FastifyInstance) {
         tags: ['candidate'],
         summary: 'Learning periods with demand in a county and category. From memory, with ETag',
         querystring: z.object({ planId, category: code, countyCode: code }),
+        response: { 200: envelopeOf(z.array(demandOptionSchema)) },
       },
     },
     async (req, reply) => {
@@ -152,6 +164,7 @@ export async function planDataRoutes(base: FastifyInstance) {
         summary:
           'Subjects with demand, with demandNumber, and enrolled against demand (counts up to RATIO_CACHE_SECONDS old)',
         querystring: z.object({ planId, category: code, countyCode: code, learningPeriod: code }),
+        response: { 200: envelopeOf(z.array(subjectDemandOptionSchema)) },
       },
     },
     async (req) => {

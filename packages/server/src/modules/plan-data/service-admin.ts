@@ -8,6 +8,7 @@ import {
   type PlanData,
   type PlanDataInput,
   type PlanDataStatus,
+  type PlanDataStatusOption,
   type RegionScope,
 } from '@tegang/domain';
 import type { Db } from '../../db';
@@ -275,7 +276,7 @@ export async function togglePlanDataStatus(db: Db, scope: RegionScope, id: numbe
  * GET /recruit/recruitPlanData/getRecruitPlanDataStatus: the PLAN_DATA_STATUS codes as
  * [{value, label (zh), labelEn}], active first.
  */
-export function planDataStatusOptions(): { value: PlanDataStatus; label: string; labelEn: string }[] {
+export function planDataStatusOptions(): PlanDataStatusOption[] {
   return [PLAN_DATA_STATUS.active, PLAN_DATA_STATUS.inactive].map((value) => ({
     value,
     label: translate('zh', `status.planData.${value}`),

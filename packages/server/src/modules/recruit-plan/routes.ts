@@ -8,6 +8,10 @@ import {
   recruitPlanCreateSchema,
   recruitPlanQuerySchema,
   recruitPlanUpdateSchema,
+  pageOf,
+  recruitPlanSchema,
+  codeOptionSchema,
+  planOptionSchema,
 } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
 import { idListSchema, idParamSchema, pagingSchema } from '../../lib/paging';
@@ -23,6 +27,7 @@ import {
   planStatusOptions,
   updatePlan,
 } from './service';
+import { envelopeOf } from '../../lib/fast-response';
 
 const P = PERMISSIONS.recruitPlan;
 const tags = ['recruitPlan'];
@@ -51,6 +56,7 @@ export async function recruitPlanRoutes(base: FastifyInstance) {
         tags,
         summary: 'Page of plans: current, size, name (contains), year, status; newest year first',
         querystring: pagingSchema.extend(recruitPlanQuerySchema.shape),
+        response: { 200: envelopeOf(pageOf(recruitPlanSchema)) },
       },
     },
     async (req) => {
@@ -63,7 +69,11 @@ export async function recruitPlanRoutes(base: FastifyInstance) {
     '/recruit/recruitPlan/getRecruitPlanStatus',
     {
       config: { access: { admin: true } },
-      schema: { tags, summary: "Plan status options [{value, label}] in the caller's language" },
+      schema: {
+        tags,
+        summary: "Plan status options [{value, label}] in the caller's language",
+        response: { 200: envelopeOf(z.array(codeOptionSchema)) },
+      },
     },
     async (req) => ok(req, planStatusOptions(req.lang)),
   );
@@ -72,7 +82,11 @@ export async function recruitPlanRoutes(base: FastifyInstance) {
     '/recruit/recruitPlan/listRecruitPlan',
     {
       config: { access: { admin: true } },
-      schema: { tags, summary: 'Plan options [{id, name, year, status}] for selects, newest first' },
+      schema: {
+        tags,
+        summary: 'Plan options [{id, name, year, status}] for selects, newest first',
+        response: { 200: envelopeOf(z.array(planOptionSchema)) },
+      },
     },
     async (req) => ok(req, await listPlanOptions(ctx.db)),
   );
@@ -123,6 +137,7 @@ export async function recruitPlanRoutes(base: FastifyInstance) {
         summary:
           'Deletes plans {idList}: all unpublished, else nothing is deleted. Province-level accounts only (403 province.only / province.other).',
         body: idListSchema,
+        response: { 200: envelopeOf(z.null()) },
       },
     },
     async (req) => {
@@ -141,6 +156,7 @@ export async function recruitPlanRoutes(base: FastifyInstance) {
         summary:
           'Changes the status (0 unpublished, 1 open, 2 closed = archived); at most one plan is open; closing is refused while a stage of the timeline is open or to come (400 plan.status.cycleRunning, data {phase, open, end, archivableFrom, enrolments}). Province-level accounts only (403 province.only / province.other).',
         params: statusParamsSchema,
+        response: { 200: envelopeOf(z.null()) },
       },
     },
     async (req) => {
@@ -154,7 +170,12 @@ export async function recruitPlanRoutes(base: FastifyInstance) {
     '/recruit/recruitPlan/:id',
     {
       config: { access: { permission: P.query } },
-      schema: { tags, summary: 'One plan', params: idParamSchema },
+      schema: {
+        tags,
+        summary: 'One plan',
+        params: idParamSchema,
+        response: { 200: envelopeOf(recruitPlanSchema) },
+      },
     },
     async (req) => ok(req, await getPlan(ctx.db, req.params.id)),
   );
@@ -168,6 +189,7 @@ export async function recruitPlanRoutes(base: FastifyInstance) {
         summary:
           'Deletes an unpublished plan with its plan data and instructions. Province-level accounts only (403 province.only / province.other).',
         params: idParamSchema,
+        response: { 200: envelopeOf(z.null()) },
       },
     },
     async (req) => {
