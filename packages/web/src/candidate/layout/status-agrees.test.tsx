@@ -3,36 +3,14 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { App } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { PLAN_RANGES, type CandidatePlan } from '@tegang/domain';
 import { StageCard } from '../../areas/candidate-account/candidate/stage-card';
 import { CandidateLayout } from './candidate-layout';
+import { planFrom } from '../test-plan';
 
 /**
  * The sidebar's red status (spec §2) and the home card read one stage: a rejected candidate sees
  * 审核未通过 in both, a pending one 待审核, never the bare 已报名 of the apply flag.
  */
-const DAY = 86_400_000;
-
-/** A plan inside its online enrolment (ten days each stage, enrolment started five days ago). */
-function enrolmentPlan(): CandidatePlan {
-  const base = Date.now() - 5 * DAY;
-  const at = (days: number) => new Date(base + days * DAY).toISOString();
-  const timeline = Object.fromEntries(
-    PLAN_RANGES.slice(1).flatMap(([start, end], i) => [
-      [start, at(i * 10)],
-      [end, at(i * 10 + 10)],
-    ]),
-  );
-  return {
-    id: 7,
-    name: '2026年特岗教师招聘',
-    year: '2026',
-    startTime: at(-1),
-    endTime: at(90),
-    ...timeline,
-  } as CandidatePlan;
-}
-
 vi.mock('../state', async (original) => ({
   ...(await original<typeof import('../state')>()),
   CandidateProvider: ({ children }: { children: React.ReactNode }) => children,
@@ -44,7 +22,7 @@ vi.mock('../state', async (original) => ({
     enrollStatus: '1',
     planId: 7,
     userInfo: { id: 3, realName: '王小明' },
-    plan: enrolmentPlan(),
+    plan: planFrom(-5), // inside its online enrolment
     refresh: () => Promise.resolve(),
   }),
 }));

@@ -3,7 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { App } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { PLAN_RANGES, formatDateTime, type CandidatePlan } from '@tegang/domain';
+import { formatDateTime, type CandidatePlan } from '@tegang/domain';
+import { planFrom } from '../../../candidate/test-plan';
 import { viewport } from '../../../test-viewport';
 import { StageCard } from './stage-card';
 
@@ -11,33 +12,6 @@ import { StageCard } from './stage-card';
  * The candidate home: the card on /web/user_info says the phase, the candidate's state
  * (with the rejection reason), the next action and the plan's timeline. The server is a mocked fetch.
  */
-const DAY = 86_400_000;
-
-/**
- * A plan whose stages follow each other, ten days each, enrolment starting `startDays` from now:
- * -5 enrolment, -15 audit, -25 ticket print, -35 exam, -45 score query.
- */
-function planFrom(startDays: number): CandidatePlan {
-  const base = Date.now() + startDays * DAY;
-  const at = (days: number) => new Date(base + days * DAY).toISOString();
-  const timeline = Object.fromEntries(
-    PLAN_RANGES.slice(1).flatMap(([start, end], i) => [
-      [start, at(i * 10)],
-      [end, at(i * 10 + 10)],
-    ]),
-  );
-  return {
-    id: 7,
-    name: '2026年特岗教师招聘',
-    year: '2026',
-    customerServicePhone: null,
-    serviceCenter: null,
-    startTime: at(-1),
-    endTime: at(90),
-    ...timeline,
-  } as CandidatePlan;
-}
-
 const state = vi.hoisted(() => ({ current: {} as Record<string, unknown> }));
 vi.mock('../../../candidate/state', () => ({
   useCandidate: () => state.current,

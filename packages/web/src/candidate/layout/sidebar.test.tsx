@@ -1,15 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { App, message } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { formatDateTime, type CandidatePlan } from '@tegang/domain';
 import { CandidateLayout } from './candidate-layout';
 import { planFrom } from '../test-plan';
+import { CANDIDATE_PAGES, candidatePagePath } from '../pages';
 
 /**
- * The menu links the admission ticket inside the print window (for a candidate who applied) and the
- * result from the score-query start on (CANDIDATE_PAGES' `visible`), and the sidebar shows the plan's
+ * The sidebar (the drawer on a phone) lists CANDIDATE_PAGES by group with their catalogue labels and
+ * each entry opens its page; it links the admission ticket inside the print window (for a candidate
+ * who applied) and the result from the score-query start on (their `visible`), and shows the plan's
  * current phase (spec §2 "Candidate layout").
  */
 const state = vi.hoisted(() => ({
@@ -31,17 +33,16 @@ vi.mock('../state', async (original) => ({
   useCandidate: () => state.current,
 }));
 
-function renderMenu(plan: CandidatePlan | null, enrollStatus = '1') {
-  state.current = { ...state.current, plan, enrollStatus };
+function renderMenu(plan: CandidatePlan | null, enrollStatus = '1', loading = false) {
+  state.current = { ...state.current, plan, enrollStatus, loading };
   const router = createMemoryRouter(
     [
       {
         element: <CandidateLayout />,
-        children: [
-          { path: '/web/user_info', element: <div /> },
-          { path: '/web/admission_ticket', element: <div data-testid="ticket-page" /> },
-          { path: '/web/recruit_info', element: <div data-testid="result-page" /> },
-        ],
+        children: CANDIDATE_PAGES.map((page) => ({
+          path: candidatePagePath(page),
+          element: <div data-testid={`page-${page.path}`} />,
+        })),
       },
     ],
     { initialEntries: ['/web/user_info'] },
@@ -54,6 +55,7 @@ function renderMenu(plan: CandidatePlan | null, enrollStatus = '1') {
     </QueryClientProvider>,
   );
   fireEvent.click(screen.getByTestId('menu-toggle')); // jsdom is a phone: the menu is a drawer
+  return router;
 }
 
 const text = (id: string) => screen.getByTestId(id).textContent;
@@ -77,7 +79,7 @@ describe('candidate menu by the plan timeline', { timeout: 15_000 }, () => {
     expect(text('plan-phase-name')).toBe('准考证打印');
     expect(screen.queryByTestId('menu-recruit-info')).toBeNull();
     fireEvent.click(screen.getByTestId('menu-admission-ticket'));
-    await screen.findByTestId('ticket-page');
+    await screen.findByTestId('page-admission_ticket');
   });
 
   it('does not link the ticket for a candidate who did not apply', () => {
@@ -90,7 +92,7 @@ describe('candidate menu by the plan timeline', { timeout: 15_000 }, () => {
     expect(text('plan-phase-name')).toBe('成绩查询');
     expect(screen.queryByTestId('menu-admission-ticket')).toBeNull();
     fireEvent.click(screen.getByTestId('menu-recruit-info'));
-    await screen.findByTestId('result-page');
+    await screen.findByTestId('page-recruit_info');
     cleanup();
     renderMenu(planFrom(-75)); // long after: still linked
     expect(screen.getByTestId('menu-recruit-info')).toBeTruthy();
@@ -121,5 +123,54 @@ describe('candidate menu by the plan timeline', { timeout: 15_000 }, () => {
     expect(warning).toHaveBeenCalledWith(expect.objectContaining({ content: ENDED, duration: 10 }));
     state.current = { ...state.current, message: '' };
     warning.mockRestore();
+  });
+});
+
+/** The group titles and entries of the open drawer's menu, in order. */
+const menuTexts = () =>
+  [...screen.getByTestId('sidebar').querySelectorAll('.ant-menu-item-group-title, .ant-menu-item')].map(
+    (el) => el.textContent?.trim(),
+  );
+
+describe('candidate menu from CANDIDATE_PAGES', { timeout: 15_000 }, () => {
+  afterEach(cleanup);
+
+  it('lists the groups and labels in table order, and each entry opens its page', async () => {
+    const router = renderMenu(null, '0');
+    expect(menuTexts()).toEqual([
+      '个人资料',
+      '用户信息',
+      '修改密码',
+      '招聘管理',
+      '下载报名表',
+      '服务与帮助',
+      '服务中心',
+    ]);
+    fireEvent.click(within(screen.getByTestId('sidebar')).getByText('修改密码'));
+    await screen.findByTestId('page-edit_password');
+    expect(router.state.location.pathname).toBe('/web/edit_password');
+    fireEvent.click(screen.getByTestId('menu-toggle'));
+    fireEvent.click(within(screen.getByTestId('sidebar')).getByText('下载报名表'));
+    await screen.findByTestId('page-enroll_table');
+  });
+
+  it('adds the pages whose visibility holds, in their place', () => {
+    renderMenu({ ...planFrom(-25), customerServicePhone: '0851-12345678' });
+    expect(menuTexts()).toEqual([
+      '个人资料',
+      '用户信息',
+      '修改密码',
+      '招聘管理',
+      '下载报名表',
+      '准考证下载',
+      '服务与帮助',
+      '服务中心',
+      '客服电话 0851-12345678',
+    ]);
+  });
+
+  it('keeps the plan-dependent pages out while the state loads', () => {
+    renderMenu(planFrom(-25), '1', true);
+    expect(screen.queryByTestId('menu-admission-ticket')).toBeNull();
   });
 });
