@@ -1,11 +1,22 @@
-import { formatDateTime, translate, type Enroll, type Lang } from '@tegang/domain';
+import {
+  ENROLL_BASIC_FIELDS,
+  ENROLL_INFO_FIELDS,
+  formatDateTime,
+  translate,
+  type Enroll,
+  type Lang,
+} from '@tegang/domain';
 import type { Dicts } from '../lib/dicts';
 import { codedLabel, fieldCaption } from './enroll-fields';
 import { renderFormPdf, type PdfField } from './pdf';
 
+/** Fields printed across both columns of the form. */
+const WIDE_FIELDS: ReadonlySet<string> = new Set(['address']);
+
 /**
- * The enrolment form PDF (报名表): A4, every field of the two form groups of spec §2 with the
- * photo, Chinese embedded as a subset font and extractable. Coded fields print their dictionary labels.
+ * The enrolment form PDF (报名表): A4, every field of the two form groups of spec §2 (the domain's
+ * ENROLL_BASIC_FIELDS and ENROLL_INFO_FIELDS, in their order; the photo in its own box), Chinese
+ * embedded as a subset font and extractable. Coded fields print their dictionary labels.
  */
 export async function renderEnrollForm(
   e: Enroll,
@@ -32,35 +43,13 @@ export async function renderEnrollForm(
     sections: [
       {
         title: t('section.basic'),
-        fields: [
-          f('name'),
-          f('gender'),
-          f('idCard'),
-          f('birthday'),
-          f('nation'),
-          f('maritalStatus'),
-          f('politicalAffiliation'),
-          f('veteran'),
-          f('phone'),
-          f('domicile'),
-          f('address', 2),
-          f('graduateCollege'),
-          f('education'),
-          f('major'),
-          f('graduationDate'),
-          f('isNormal'),
-          f('freshmen'),
-          f('teacherCertification'),
-          f('teacherCertificationType'),
-          f('teacherCertificationSubject'),
-          f('isAdjust'),
-          f('priorityCondition'),
-          f('priorityContent'),
-        ],
+        fields: ENROLL_BASIC_FIELDS.filter((field) => field !== 'picture').map((field) =>
+          f(field, WIDE_FIELDS.has(field) ? 2 : undefined),
+        ),
       },
       {
         title: t('section.enroll'),
-        fields: [f('planType'), f('enrollCounty'), f('academicSession'), f('subject')],
+        fields: ENROLL_INFO_FIELDS.map((field) => f(field)),
       },
     ],
     notes: [t('enroll.form.commitment')],

@@ -1,5 +1,11 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { ENROLL_CONDITIONAL_FIELDS, enrollFieldApplies, type EnrollApplyInput } from '@tegang/domain';
+import {
+  ENROLL_BASIC_FIELDS,
+  ENROLL_CONDITIONAL_FIELDS,
+  ENROLL_INFO_FIELDS,
+  enrollFieldApplies,
+  type EnrollApplyInput,
+} from '@tegang/domain';
 import type { CandidateEnroll } from '../api';
 import type { PhotoValue } from './photo-upload';
 
@@ -36,36 +42,26 @@ export function formFieldOf(field: string): string | null {
   return field;
 }
 
-/** The values of a stored enrolment, as the form holds them. */
+/** Fields of the form's groups the form does not hold: derived from the ID number by the server. */
+const DERIVED_FIELDS: ReadonlySet<string> = new Set(['gender', 'birthday']);
+
+/**
+ * The values of a stored enrolment, as the form holds them: every field of the domain's two form
+ * groups (ENROLL_BASIC_FIELDS, ENROLL_INFO_FIELDS; null as undefined) but the derived ones, then the
+ * fields the form holds in its own shape: the photo as its preview URL, the graduation date as a day,
+ * the county as [cityCode, countyCode] (undefined unless both are stored).
+ */
 export function toFormValues(enroll: CandidateEnroll): EnrollFormValues {
+  const stored = enroll as unknown as Record<string, unknown>;
+  const values: Record<string, unknown> = {};
+  for (const field of [...ENROLL_BASIC_FIELDS, ...ENROLL_INFO_FIELDS])
+    if (!DERIVED_FIELDS.has(field)) values[field] = stored[field] ?? undefined;
   return {
-    name: enroll.name,
-    idCard: enroll.idCard,
-    maritalStatus: enroll.maritalStatus,
-    nation: enroll.nation,
-    veteran: enroll.veteran,
-    politicalAffiliation: enroll.politicalAffiliation,
-    phone: enroll.phone,
-    domicile: enroll.domicile,
-    address: enroll.address,
+    ...values,
     picture: { url: enroll.pictureUrl ?? null },
-    graduateCollege: enroll.graduateCollege,
-    education: enroll.education,
     graduationDate: enroll.graduationDate ? dayjs(enroll.graduationDate) : undefined,
-    major: enroll.major,
-    isNormal: enroll.isNormal,
-    freshmen: enroll.freshmen,
-    teacherCertification: enroll.teacherCertification,
-    teacherCertificationType: enroll.teacherCertificationType ?? undefined,
-    teacherCertificationSubject: enroll.teacherCertificationSubject ?? undefined,
-    isAdjust: enroll.isAdjust,
-    priorityCondition: enroll.priorityCondition,
-    priorityContent: enroll.priorityContent ?? undefined,
-    planType: enroll.planType,
     enrollCounty: enroll.cityCode && enroll.countyCode ? [enroll.cityCode, enroll.countyCode] : undefined,
-    academicSession: enroll.academicSession,
-    subject: enroll.subject,
-  };
+  } as EnrollFormValues;
 }
 
 /** The multipart body of POST/PUT /api/apply: every field, the two county codes and the photo. */
