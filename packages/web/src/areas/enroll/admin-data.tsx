@@ -1,0 +1,256 @@
+import { Image } from 'antd';
+import type { ProColumns, ProDescriptionsItemProps } from '@ant-design/pro-components';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  AUDIT_STATUS,
+  CREATE_STATUS,
+  ENROLL_BASIC_FIELDS,
+  ENROLL_DICT_FIELDS,
+  ENROLL_INFO_FIELDS,
+  enrollQuerySchema,
+  formatDateTime,
+  isEmpty,
+  maxLengthsOf,
+  type Enroll,
+  type EnrollDictField,
+} from '@tegang/domain';
+import { enrollAuditStatusOptions, enrollCreateStatusOptions, type EnrollDetail } from './admin-api';
+import { AuditHistory } from './audit-history';
+import { listPlanOptions } from '../recruit-plan/api';
+import { useDictEnum, useOptionsEnum, type DetailGroup, type ValueEnum } from '../../components/crud';
+import { DictText } from '../../components/dict';
+import { useRegionSearchColumn } from '../../components/region-search-column';
+import { maskedIdCardCell } from '../../components/id-card-cell';
+
+/**
+ * The enrolment records screen's columns and detail groups (spec §2 "Enrolment records": list
+ * columns and search fields; the detail in the form's two groups, the audit and the record).
+ */
+
+/** Input limits read from the schema the server validates with. */
+const QUERY_MAX = maxLengthsOf(enrollQuerySchema);
+
+type TFunction = ReturnType<typeof useTranslation>['t'];
+
+const createStatusBadge = (value: string) => (value === CREATE_STATUS.generated ? 'Success' : 'Default');
+/** Audit status badge: pending processing, passed success, rejected error. */
+const auditStatusBadge = (value: string) =>
+  value === AUDIT_STATUS.passed ? 'Success' : value === AUDIT_STATUS.rejected ? 'Error' : 'Processing';
+
+const time = (value: string | null | undefined) => (value ? formatDateTime(value) : '-');
+
+const isDictField = (field: string): field is EnrollDictField => field in ENROLL_DICT_FIELDS;
+
+/** A row of the list; its detail (GET /candidate/enroll/{id}) adds the photo. */
+export type EnrollRow = Enroll & Partial<Pick<EnrollDetail, 'pictureData'>>;
+
+/** The list columns and the detail groups of the enrolment records screen. */
+export function useEnrollData(): { columns: ProColumns<EnrollRow>[]; groups: DetailGroup<EnrollRow>[] } {
+  const { t } = useTranslation();
+  const regionColumn = useRegionSearchColumn<EnrollRow>({
+    disabledReasonKey: 'admin.enroll.regionDisabled',
+    testId: 'enroll-search-region',
+  });
+  const plans = useQuery({
+    queryKey: ['recruitPlan', 'options'],
+    queryFn: listPlanOptions,
+    staleTime: 60_000,
+  });
+  const createStatus = useOptionsEnum('enrollCreateStatus', enrollCreateStatusOptions, createStatusBadge);
+  const auditStatus = useOptionsEnum('enrollAuditStatus', enrollAuditStatusOptions, auditStatusBadge);
+  const dict = {
+    gender: useDictEnum(ENROLL_DICT_FIELDS.gender),
+    academicSession: useDictEnum(ENROLL_DICT_FIELDS.academicSession),
+    subject: useDictEnum(ENROLL_DICT_FIELDS.subject),
+  };
+  const yesNo = new Map([
+    ['1', { text: t('status.download.1'), status: 'Success' }],
+    ['0', { text: t('status.download.0'), status: 'Default' }],
+  ]);
+  const planEnum = new Map((plans.data ?? []).map((p) => [String(p.id), { text: `${p.year} · ${p.name}` }]));
+
+  const columns: ProColumns<EnrollRow>[] = [
+    {
+      title: t('field.planId'),
+      dataIndex: 'planId',
+      hideInTable: true,
+      valueType: 'select',
+      valueEnum: planEnum,
+      fieldProps: { showSearch: true, optionFilterProp: 'label', 'data-testid': 'enroll-search-plan' },
+    },
+    // The reviewer's need: audit status and reason stay on screen at 1440 px — fewer columns (the rest in the
+    // detail) and the audit columns fixed on the right beside the actions.
+    {
+      title: t('field.planName'),
+      dataIndex: 'planName',
+      search: false,
+      ellipsis: true,
+      width: 150,
+      render: (_dom, row) => `${row.planYear} · ${row.planName}`,
+    },
+    {
+      title: t('field.name'),
+      dataIndex: 'name',
+      width: 100,
+      fieldProps: { maxLength: QUERY_MAX.name, 'data-testid': 'enroll-search-name' },
+    },
+    {
+      title: t('field.idCard'),
+      dataIndex: 'idCard',
+      width: 180,
+      render: maskedIdCardCell,
+      fieldProps: { maxLength: QUERY_MAX.idCard, 'data-testid': 'enroll-search-idcard' },
+    },
+    {
+      title: t('field.phone'),
+      dataIndex: 'phone',
+      width: 120,
+      fieldProps: { maxLength: QUERY_MAX.phone, 'data-testid': 'enroll-search-phone' },
+    },
+    regionColumn,
+    { title: t('field.enrollCounty'), dataIndex: 'enrollCounty', search: false, width: 110 },
+    {
+      title: t('field.academicSession'),
+      dataIndex: 'academicSession',
+      valueType: 'select',
+      valueEnum: dict.academicSession,
+      hideInTable: true,
+    },
+    {
+      title: t('field.subject'),
+      dataIndex: 'subject',
+      valueType: 'select',
+      valueEnum: dict.subject,
+      fieldProps: { showSearch: true },
+      width: 100,
+    },
+    {
+      title: t('field.createStatus'),
+      dataIndex: 'createStatus',
+      valueType: 'select',
+      valueEnum: createStatus.valueEnum,
+      hideInTable: true,
+    },
+    {
+      title: t('field.isDownload'),
+      dataIndex: 'isDownload',
+      valueType: 'select',
+      valueEnum: yesNo,
+      hideInTable: true,
+    },
+    {
+      title: t('field.auditStatus'),
+      dataIndex: 'auditStatus',
+      valueType: 'select',
+      valueEnum: auditStatus.valueEnum,
+      width: 100,
+      fixed: 'right',
+      fieldProps: { 'data-testid': 'enroll-search-audit' },
+    },
+    {
+      title: t('field.auditReason'),
+      dataIndex: 'auditReason',
+      search: false,
+      ellipsis: true,
+      width: 150,
+      fixed: 'right',
+      // a reason belongs to a rejection: none once the candidate resubmitted (pending again)
+      render: (_dom, row) => (row.auditStatus === AUDIT_STATUS.rejected && row.auditReason) || '-',
+    },
+  ];
+
+  const groups = detailGroupsOf(t, {
+    auditStatus: auditStatus.valueEnum,
+    createStatus: createStatus.valueEnum,
+    yesNo,
+  });
+  return { columns, groups };
+}
+
+/**
+ * The detail's groups: the form's two (basic, enrolment; dictionary codes as labels, the photo), the
+ * audit (status, time, reason, history) and the record (plan, form generated, times, downloads).
+ */
+function detailGroupsOf(
+  t: TFunction,
+  e: { auditStatus: ValueEnum; createStatus: ValueEnum; yesNo: ValueEnum },
+): DetailGroup<EnrollRow>[] {
+  const item = (field: string): ProDescriptionsItemProps<EnrollRow> => ({
+    title: t(`field.${field}`),
+    key: field,
+    contentStyle: field === 'idCard' || field === 'phone' ? { whiteSpace: 'nowrap' } : undefined,
+    render: (_dom, row) => {
+      if (field === 'picture')
+        return row.pictureData ? (
+          <Image src={row.pictureData} width={96} alt={row.name} data-testid="enroll-detail-photo" />
+        ) : (
+          '-'
+        );
+      const value = row[field as keyof EnrollRow] as string | null | undefined;
+      if (isEmpty(value)) return '-';
+      return isDictField(field) ? <DictText type={ENROLL_DICT_FIELDS[field]} value={value} /> : value;
+    },
+  });
+
+  const groups: DetailGroup<EnrollRow>[] = [
+    { title: t('section.basic'), columns: ENROLL_BASIC_FIELDS.map(item) },
+    { title: t('section.enroll'), columns: ENROLL_INFO_FIELDS.map(item) },
+    {
+      title: t('admin.enroll.auditSection'),
+      columns: [
+        {
+          title: t('field.auditStatus'),
+          key: 'auditStatus',
+          render: (_dom, row) => e.auditStatus.get(row.auditStatus)?.text ?? row.auditStatus,
+        },
+        {
+          title: t('admin.enroll.auditTime'),
+          key: 'auditTime',
+          // pending again after a resubmission: the last decision's time is in the history
+          render: (_dom, row) => (row.auditStatus === AUDIT_STATUS.pending ? '-' : time(row.auditTime)),
+        },
+        {
+          title: t('field.auditReason'),
+          key: 'auditReason',
+          span: 2,
+          render: (_dom, row) => (row.auditStatus === AUDIT_STATUS.rejected && row.auditReason) || '-',
+        },
+        {
+          title: t('admin.enroll.history'),
+          key: 'history',
+          span: 2,
+          render: (_dom, row) => <AuditHistory id={row.id} version={row.version} />,
+        },
+      ],
+    },
+    {
+      title: t('admin.enroll.recordSection'),
+      columns: [
+        {
+          title: t('field.planName'),
+          key: 'planName',
+          render: (_dom, row) => `${row.planYear} · ${row.planName}`,
+        },
+        {
+          title: t('field.createStatus'),
+          key: 'createStatus',
+          render: (_dom, row) => e.createStatus.get(row.createStatus)?.text ?? row.createStatus,
+        },
+        { title: t('field.createTime'), key: 'createTime', render: (_dom, row) => time(row.createTime) },
+        { title: t('field.updateTime'), key: 'updateTime', render: (_dom, row) => time(row.updateTime) },
+        {
+          title: t('field.pdfDownloadNum'),
+          key: 'pdfDownloadNum',
+          render: (_dom, row) => row.pdfDownloadNum,
+        },
+        {
+          title: t('field.isDownload'),
+          key: 'isDownload',
+          render: (_dom, row) => e.yesNo.get(row.isDownload)?.text ?? row.isDownload,
+        },
+      ],
+    },
+  ];
+  return groups;
+}
