@@ -44,6 +44,7 @@ export interface CandidateMenuEntry {
   readonly visible?: (state: CandidatePageState, now: Date) => boolean;
 }
 
+/** A signed-in candidate page: its route, its lazily loaded component and its menu entry. */
 export interface CandidatePageDef {
   /** The route under /web: 'user_info' → /web/user_info. */
   readonly path: string;
@@ -52,6 +53,7 @@ export interface CandidatePageDef {
   readonly menu: CandidateMenuEntry | null;
 }
 
+/** The signed-in pages in menu order (see the top of this file); paths are those bookmarks and e2e open. */
 export const CANDIDATE_PAGES: readonly CandidatePageDef[] = [
   {
     path: 'user_info',

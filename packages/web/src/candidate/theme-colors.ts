@@ -10,6 +10,7 @@ import { READABLE_TOKENS } from '../components/contrast';
 export const PRIMARY = '#1658c9';
 /** The primary's hover shade (antd derives it from PRIMARY; the plain pages cannot). */
 export const PRIMARY_HOVER = '#3b7ad6';
+/** Errors' red (5.6:1 on white), as antd's theme has it. */
 export const ERROR = READABLE_TOKENS.colorError;
 
 /** `#rrggbb` → 'r, g, b', for rgba() with an alpha of its own. */
