@@ -159,7 +159,7 @@ export async function postApplication(
  */
 export async function applyToOpenPlan(t: TestApp, overrides: Record<string, string> = {}) {
   const ctx = await openPlanAndDemand(t);
-  // The enrolment takes the account's name (issue 8): a name override is the account's real name.
+  // The enrolment takes the account's name: a name override is the account's real name.
   const candidate = await makeCandidate(t, { realName: overrides.name });
   const answer = await postApplication(t, candidate.token, {
     ...applicationFields(ctx.plan.id, candidate.idCard, ctx.demand, ctx.education),

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../helpers';
 import { applicationFields, idCard, makeCandidate, multipart, openPlanAndDemand, photo } from './fixtures';
 
 /**
- * Issue 8, candidate side: age limits per education (birthLimits, checked on apply and shown by
+ * The candidate side of the plan's limits: age limits per education (birthLimits, checked on apply and shown by
  * checkCanCandidate), the name taken from the account, and the application kept reachable after the
  * plan closes.
  */
