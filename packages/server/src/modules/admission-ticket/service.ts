@@ -22,6 +22,7 @@ import { page } from '../../lib/envelope';
 import { AppError, notFound } from '../../lib/errors';
 import { removeFiles } from '../../integrations/storage';
 import { ENROLL_FILTER_COLUMNS, enrollFilters } from '../../lib/enroll-filters';
+import { prefixPattern } from '../../lib/like';
 import { offsetOf, type Paging } from '../../lib/paging';
 import { scopeWhere } from '../../lib/scope';
 import { isPgError } from '../../lib/pg-error';
@@ -343,7 +344,7 @@ export async function ticketlessEnrolls(
         eq(enroll.planId, planId),
         eq(enroll.auditStatus, AUDIT_STATUS.passed),
         sql`${admissionTicket.id} is null`,
-        idCard ? sql`${enroll.idCard} like ${idCard.replace(/[\\%_]/g, '\\$&') + '%'}` : undefined,
+        idCard ? sql`${enroll.idCard} like ${prefixPattern(idCard)}` : undefined,
         scopeWhere(enroll, scope),
       ),
     )
