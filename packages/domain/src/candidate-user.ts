@@ -69,17 +69,18 @@ export const CANDIDATE_USER_LABELS: FieldLabels = {
  * One candidate account as the back office sees it: never the password hash; `idCard` masked
  * (520102********1234) in lists and whole in the registered-personnel detail.
  */
-export interface CandidateAccount {
-  id: number;
-  userName: string;
-  realName: string;
-  idCard: string;
-  gender: string;
-  birthday: string;
-  telephone: string;
-  state: string;
-  stateReason: string | null;
-  createTime: string;
+export const candidateAccountSchema = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  realName: z.string(),
+  idCard: z.string(),
+  gender: z.string(),
+  birthday: z.string(),
+  telephone: z.string(),
+  state: z.string(),
+  stateReason: z.string().nullable(),
+  createTime: z.string(),
   /** The regions of the candidate's applications, newest first (empty when they have not applied). */
-  regions: { cityCode: string; countyCode: string; enrollCounty: string }[];
-}
+  regions: z.array(z.object({ cityCode: z.string(), countyCode: z.string(), enrollCounty: z.string() })),
+});
+export type CandidateAccount = z.output<typeof candidateAccountSchema>;

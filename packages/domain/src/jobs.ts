@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The one jobs mechanism (DESIGN "jobs"): long work — an import, the ticket PDFs of a plan, a batch —
  * runs as a background job on any node; the screen that started it follows its progress bar.
@@ -22,17 +24,18 @@ export const JOB_POLL_MS = 1000;
  */
 export const JOB_STALE_SECONDS_DEFAULT = 45;
 
-/** What every job's progress answer carries, whatever its kind adds. */
-export interface JobProgress {
-  status: JobStatus;
+/** What every job's progress answer carries, whatever its kind adds (the response schema of the part). */
+export const jobProgressSchema = z.object({
+  status: z.enum(JOB_STATUS),
   /** 0–100. */
-  percent: number;
+  percent: z.number(),
   /**
    * Runs started: 1 normally; 2 or more when the node running it stopped and another node took it
    * over (the work restarted there; what was already stored is not done twice).
    */
-  attempts: number;
-}
+  attempts: z.number().int(),
+});
+export type JobProgress = z.output<typeof jobProgressSchema>;
 
 /** True when the job was taken over by another node after its node stopped (the bar says so). */
 export const jobResumed = (job: Pick<JobProgress, 'attempts'>): boolean => job.attempts > 1;

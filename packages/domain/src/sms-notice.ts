@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { JobProgress } from './jobs';
+import { jobProgressSchema } from './jobs';
 
 /**
  * SMS notices to candidates (docs/decisions.md "SMS notices to candidates"): a rejection with its
@@ -37,13 +37,14 @@ export function smsNoticeText(text: string, params: Record<(typeof SMS_NOTICE_VA
 }
 
 /** One event's template as the settings answer and save it. */
-export interface SmsNoticeTemplate {
-  event: SmsNoticeEvent;
+export const smsNoticeTemplateSchema = z.object({
+  event: z.enum(SMS_NOTICE_EVENTS),
   /** The provider's template id (Aliyun SMS_123…, Tencent digits); null while none is set. */
-  templateCode: string | null;
+  templateCode: z.string().nullable(),
   /** The console provider's text (at most 300 characters). */
-  text: string;
-}
+  text: z.string(),
+});
+export type SmsNoticeTemplate = z.output<typeof smsNoticeTemplateSchema>;
 
 /** PUT /recruit/smsNotice/templates: every event's template. */
 export const smsNoticeTemplatesSchema = z.object({
@@ -76,32 +77,39 @@ export const smsNoticeSendSchema = z.object({ event: z.enum(SMS_NOTICE_EVENTS) }
 export const SMS_NOTICE_STATUS = { sending: '0', sent: '1', failed: '2' } as const;
 
 /** One event's counts in a plan (inside the caller's region). */
-export interface SmsNoticeCount {
-  event: SmsNoticeEvent;
-  sent: number;
-  failed: number;
+export const smsNoticeCountSchema = z.object({
+  event: z.enum(SMS_NOTICE_EVENTS),
+  sent: z.number().int(),
+  failed: z.number().int(),
   /** Claimed but not confirmed (a node stopped in the middle of the send): never sent again. */
-  sending: number;
+  sending: z.number().int(),
   /**
    * Enrolments the event concerns that have not heard of it yet (the confirmation's count): rejected
    * ones while the enrolment window still lets them correct, distributed tickets, results imported.
    */
-  pending: number;
-}
+  pending: z.number().int(),
+});
+export type SmsNoticeCount = z.output<typeof smsNoticeCountSchema>;
 
 /** GET /recruit/smsNotice/plan/{planId}: the switch, the counts, and who the results notice would reach. */
-export interface SmsNoticePlanView {
-  planId: number;
-  enabled: boolean;
-  counts: SmsNoticeCount[];
+export const smsNoticePlanViewSchema = z.object({
+  planId: z.number().int(),
+  enabled: z.boolean(),
+  counts: z.array(smsNoticeCountSchema),
   /** The newest notice job of the plan, for the progress bar (null when none). */
-  lastJobId: number | null;
-}
+  lastJobId: z.number().int().nullable(),
+});
+export type SmsNoticePlanView = z.output<typeof smsNoticePlanViewSchema>;
+
+/** POST /recruit/smsNotice/plan/{planId}/send: the queued job and how many candidates it concerns. */
+export const smsNoticeQueuedSchema = z.object({ jobId: z.number().int(), total: z.number().int() });
+export type SmsNoticeQueued = z.output<typeof smsNoticeQueuedSchema>;
 
 /** GET /recruit/smsNotice/job/{jobId}: a notice job's progress. */
-export interface SmsNoticeJobView extends JobProgress {
-  total: number;
-  sent: number;
-  failed: number;
-  message: string;
-}
+export const smsNoticeJobViewSchema = jobProgressSchema.extend({
+  total: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  message: z.string(),
+});
+export type SmsNoticeJobView = z.output<typeof smsNoticeJobViewSchema>;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   CANDIDATE_USER_LABELS,
   PERMISSIONS,
@@ -7,6 +8,9 @@ import {
   candidateUserQuerySchema,
   registeredPersonnelQuerySchema,
   registeredPersonnelUpdateSchema,
+  pageOf,
+  candidateAccountSchema,
+  codeOptionSchema,
 } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
 import { idListSchema, idParamSchema, pagingSchema } from '../../lib/paging';
@@ -19,6 +23,7 @@ import {
   setCandidateState,
   updateCandidatePhone,
 } from './service';
+import { envelopeOf } from '../../lib/fast-response';
 
 const S = PERMISSIONS.candidateUserState;
 const R = PERMISSIONS.registeredPersonnel;
@@ -44,6 +49,7 @@ export async function candidateUserRoutes(base: FastifyInstance) {
         summary:
           'Page of candidates inside the caller’s scope: current, size, realName (contains), idCard (contains), telephone (prefix), state; ID numbers masked; newest first',
         querystring: pagingSchema.extend(candidateUserQuerySchema.shape),
+        response: { 200: envelopeOf(pageOf(candidateAccountSchema)) },
       },
     },
     async (req) => ok(req, await pageCandidateStates(db, req.admin!.scope, req.query)),
@@ -56,6 +62,7 @@ export async function candidateUserRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary: "Candidate state options [{value, label}]: 0 active, 1 disabled, in the caller's language",
+        response: { 200: envelopeOf(z.array(codeOptionSchema)) },
       },
     },
     async (req) => ok(req, candidateStateOptions(req.lang)),
@@ -71,6 +78,7 @@ export async function candidateUserRoutes(base: FastifyInstance) {
           'Sets the state {state: 0|1, reason}: disabling needs a reason (≤ 200) and ends the candidate’s sessions; enabling clears the reason. 404 outside the scope',
         params: idParamSchema,
         body: candidateStateSchema,
+        response: { 200: envelopeOf(z.null()) },
       },
     },
     async (req) => {
@@ -88,6 +96,7 @@ export async function candidateUserRoutes(base: FastifyInstance) {
         summary:
           'Page of registered candidates inside the caller’s scope: as /candidate/candidateUser/page plus cityCode, countyCode (an application there); ID numbers masked; with the regions applied to',
         querystring: pagingSchema.extend(registeredPersonnelQuerySchema.shape),
+        response: { 200: envelopeOf(pageOf(candidateAccountSchema)) },
       },
     },
     async (req) => ok(req, await pageCandidates(db, req.admin!.scope, req.query)),
@@ -121,6 +130,7 @@ export async function candidateUserRoutes(base: FastifyInstance) {
         summary:
           'Deletes candidate accounts {idList} with their sessions, all or nothing: 409 when one has applied, 404 when one is outside the scope',
         body: idListSchema,
+        response: { 200: envelopeOf(z.null()) },
       },
     },
     async (req) => {
@@ -138,6 +148,7 @@ export async function candidateUserRoutes(base: FastifyInstance) {
         summary:
           'One candidate inside the caller’s scope, with the whole ID number and the regions applied to',
         params: idParamSchema,
+        response: { 200: envelopeOf(candidateAccountSchema) },
       },
     },
     async (req) => ok(req, await getCandidate(db, req.admin!.scope, req.params.id)),
@@ -152,6 +163,7 @@ export async function candidateUserRoutes(base: FastifyInstance) {
         summary:
           'Deletes a candidate account with its sessions: 409 when it has applied, 404 outside the scope',
         params: idParamSchema,
+        response: { 200: envelopeOf(z.null()) },
       },
     },
     async (req) => {

@@ -7,6 +7,7 @@ import {
   type CandidateAccount,
   type CandidateStateInput,
   type CandidateUserQuery,
+  type CodeOption,
   type Lang,
   type Page,
   type RegionScope,
@@ -144,7 +145,7 @@ export async function getCandidate(db: Db, scope: RegionScope, id: number): Prom
 }
 
 /** The state options [{value, label}] in `lang`: '0' 正常 active, '1' 停用 disabled. */
-export function candidateStateOptions(lang: Lang) {
+export function candidateStateOptions(lang: Lang): CodeOption[] {
   return CANDIDATE_STATES.map((value) => ({ value, label: translate(lang, `candidateUser.state.${value}`) }));
 }
 

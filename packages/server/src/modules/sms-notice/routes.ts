@@ -7,6 +7,10 @@ import {
   smsNoticeSendSchema,
   smsNoticeSwitchSchema,
   smsNoticeTemplatesSchema,
+  smsNoticeTemplateSchema,
+  smsNoticePlanViewSchema,
+  smsNoticeQueuedSchema,
+  smsNoticeJobViewSchema,
 } from '@tegang/domain';
 import { registerJobKind } from '../../jobs';
 import { ok } from '../../lib/envelope';
@@ -20,6 +24,7 @@ import {
   setPlanNotify,
   smsNoticeJobKind,
 } from './service';
+import { envelopeOf } from '../../lib/fast-response';
 
 const P = PERMISSIONS.recruitPlan;
 const tags = ['smsNotice'];
@@ -45,6 +50,7 @@ export async function smsNoticeRoutes(base: FastifyInstance) {
         summary:
           'The SMS template of each notice event (rejected, ticketReady, resultsOpen): [{event, templateCode ' +
           '(provider template id or null), text (console text with {name}, {plan}, {time})}]',
+        response: { 200: envelopeOf(z.array(smsNoticeTemplateSchema)) },
       },
     },
     async (req) => ok(req, await readTemplates(ctx)),
@@ -58,6 +64,7 @@ export async function smsNoticeRoutes(base: FastifyInstance) {
         tags,
         summary: 'Save the templates given {templates: [{event, templateCode, text}]}; answers them all',
         body: smsNoticeTemplatesSchema,
+        response: { 200: envelopeOf(z.array(smsNoticeTemplateSchema)) },
       },
     },
     async (req) => {
@@ -76,6 +83,7 @@ export async function smsNoticeRoutes(base: FastifyInstance) {
           'A plan’s notices inside the caller’s region: {planId, enabled, counts: [{event, sent, failed, ' +
           'sending, pending}], lastJobId}',
         params: planParams,
+        response: { 200: envelopeOf(smsNoticePlanViewSchema) },
       },
     },
     async (req) => ok(req, await planNoticeView(ctx, req.params.planId, req.admin!)),
@@ -90,6 +98,7 @@ export async function smsNoticeRoutes(base: FastifyInstance) {
         summary: 'Turn a plan’s SMS notices on or off {enabled} (province-level accounts)',
         params: planParams,
         body: smsNoticeSwitchSchema,
+        response: { 200: envelopeOf(smsNoticePlanViewSchema) },
       },
     },
     async (req) => {
@@ -110,6 +119,7 @@ export async function smsNoticeRoutes(base: FastifyInstance) {
           '400 smsNotice.disabled (switch off) or smsNotice.nothingToSend',
         params: planParams,
         body: smsNoticeSendSchema,
+        response: { 200: envelopeOf(smsNoticeQueuedSchema) },
       },
     },
     async (req) => ok(req, await sendPlanNotice(ctx, req.params.planId, req.body.event, req.admin!)),
@@ -125,6 +135,7 @@ export async function smsNoticeRoutes(base: FastifyInstance) {
           'Progress of a notice job: {status (0 queued, 1 running, 2 done, 4 failed), total, sent, failed, ' +
           'percent, attempts, message}. 404 for another region’s job',
         params: z.object({ jobId: idNumber() }),
+        response: { 200: envelopeOf(smsNoticeJobViewSchema) },
       },
     },
     async (req) => ok(req, await noticeJobView(ctx, req.params.jobId, req.admin!, req.lang)),

@@ -16,6 +16,7 @@ import {
   type SmsNoticeEvent,
   type SmsNoticeJobView,
   type SmsNoticePlanView,
+  type SmsNoticeQueued,
   type SmsNoticeTemplate,
   type SmsNoticeTemplatesInput,
 } from '@tegang/domain';
@@ -158,7 +159,7 @@ export async function queueNotice(
   ctx: AppContext,
   params: JobParams,
   admin: AdminPrincipal,
-): Promise<{ jobId: number; total: number } | null> {
+): Promise<SmsNoticeQueued | null> {
   const plan = await planRow(ctx, params.planId);
   if (plan.smsNotify !== '1') return null;
   const total = await countPending(ctx, params.planId, params.event, admin.scope, params.enrollIds);
@@ -183,7 +184,7 @@ export async function sendPlanNotice(
   planId: number,
   event: SmsNoticeEvent,
   admin: AdminPrincipal,
-): Promise<{ jobId: number; total: number }> {
+): Promise<SmsNoticeQueued> {
   const plan = await planRow(ctx, planId);
   if (plan.smsNotify !== '1') throw new AppError(400, 'smsNotice.disabled');
   const queued = await queueNotice(ctx, { planId, event }, admin);
