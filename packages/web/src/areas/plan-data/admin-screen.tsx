@@ -1,15 +1,7 @@
 import { useState } from 'react';
-import { Form, InputNumber, Select } from 'antd';
-import type { ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  PERMISSIONS,
-  PLAN_DATA_STATUS,
-  planDataCreateSchema,
-  type PlanData,
-  type PlanDataQuery,
-} from '@tegang/domain';
+import { PERMISSIONS, PLAN_DATA_STATUS, type PlanData, type PlanDataQuery } from '@tegang/domain';
 import {
   createPlanData,
   deletePlanData,
@@ -18,29 +10,15 @@ import {
   listPlanOptions,
   pagePlanData,
   planDataExportLink,
-  planDataStatusOptions,
   togglePlanDataStatus,
   updatePlanData,
   type PlanDataPayload,
 } from './api';
-import {
-  CrudTable,
-  RowButton,
-  SchemaFormItem,
-  useActions,
-  useDictEnum,
-  useOptionsEnum,
-  type CrudConfig,
-} from '../../components/crud';
-import { DictSelect } from '../../components/dict';
+import { PlanDataFields, usePlanDataColumns } from './admin-data';
+import { CrudTable, RowButton, useActions, type CrudConfig } from '../../components/crud';
 import { type ImportApi } from '../../components/import';
 import { ImportExportToolbar } from '../../components/import-export-toolbar';
-import {
-  RegionCascader,
-  regionCodesOfValue,
-  regionPathOf,
-  useRegionScopeTree,
-} from '../../components/region-cascader';
+import { regionCodesOfValue, regionPathOf, useRegionScopeTree } from '../../components/region-cascader';
 
 /**
  * Recruit plan data screen (/recruit/recruitPlanData/index; spec §3 "Recruit plan data", §5, §6, §7,
@@ -56,11 +34,6 @@ interface PlanDataForm {
   demandNumber?: number;
 }
 
-/** Labels field.<name>; rules from the schema the server validates with. */
-const F = { schema: planDataCreateSchema } as const;
-
-const statusBadge = (value: string) => (value === PLAN_DATA_STATUS.active ? 'Success' : 'Default');
-
 /** POST /recruit/recruitPlanData/importExcel?planId= and its template, progress and problems. */
 const planDataImportApi = (planId: number): ImportApi => ({
   base: '/recruit/recruitPlanData',
@@ -68,80 +41,14 @@ const planDataImportApi = (planId: number): ImportApi => ({
   templateUrl: '/recruit/recruitPlanData/downLoadExcelTemplate',
 });
 
+/** The plan data screen (see above): columns and form fields from admin-data, the status toggle here. */
 export default function PlanDataScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const actions = useActions();
   const [importPlan, setImportPlan] = useState<number | null>(null);
   const { data: regionTree = [] } = useRegionScopeTree();
   const { data: plans = [] } = useQuery({ queryKey: ['recruitPlan', 'options'], queryFn: listPlanOptions });
-  const planEnum = new Map(plans.map((p) => [p.id, { text: p.name }]));
-  const categories = useDictEnum('recruit_plan_category');
-  const periods = useDictEnum('recruit_learning_period');
-  const subjects = useDictEnum('recruit_subject');
-  const status = useOptionsEnum(
-    'planDataStatus',
-    async () =>
-      (await planDataStatusOptions()).map((o) => ({
-        value: o.value,
-        label: i18n.language === 'en' && o.labelEn ? o.labelEn : o.label,
-      })),
-    statusBadge,
-  );
-
-  const columns: ProColumns<PlanData>[] = [
-    {
-      title: t('field.planId'),
-      dataIndex: 'planId',
-      valueType: 'select',
-      valueEnum: planEnum,
-      ellipsis: true,
-      width: 220,
-      render: (_dom, row) => row.planName,
-      // The import goes to the plan chosen here.
-      fieldProps: { onChange: (value: number | undefined) => setImportPlan(value ?? null) },
-    },
-    {
-      title: t('admin.planData.region'),
-      dataIndex: 'countyCode',
-      width: 220,
-      render: (_dom, row) => row.regionName,
-      renderFormItem: () => <RegionCascader data-testid="plan-data-search-region" />,
-      search: {
-        // The deepest level picked filters: a city alone finds all its counties' rows.
-        transform: (value: string[]) => {
-          const codes = regionCodesOfValue(regionTree, value);
-          return {
-            provinceCode: codes.provinceCode || undefined,
-            cityCode: codes.cityCode || undefined,
-            countyCode: codes.countyCode || undefined,
-          };
-        },
-      },
-    },
-    {
-      title: t('field.category'),
-      dataIndex: 'category',
-      valueType: 'select',
-      valueEnum: categories,
-      width: 130,
-    },
-    {
-      title: t('field.learningPeriod'),
-      dataIndex: 'learningPeriod',
-      valueType: 'select',
-      valueEnum: periods,
-      width: 100,
-    },
-    { title: t('field.subject'), dataIndex: 'subject', valueType: 'select', valueEnum: subjects, width: 120 },
-    { title: t('field.demandNumber'), dataIndex: 'demandNumber', search: false, width: 100 },
-    {
-      title: t('field.status'),
-      dataIndex: 'status',
-      valueType: 'select',
-      valueEnum: status.valueEnum,
-      width: 90,
-    },
-  ];
+  const columns = usePlanDataColumns({ plans, regionTree, onPlan: setImportPlan });
 
   const toggle = (row: PlanData, reload: () => void) => {
     const action = t(
@@ -221,58 +128,7 @@ export default function PlanDataScreen() {
         demandNumber: values.demandNumber ?? 0,
       }),
       fieldName: (field) => (field === 'countyCode' ? 'region' : field),
-      fields: (
-        <>
-          <SchemaFormItem {...F} name="planId" required>
-            <Select
-              showSearch
-              optionFilterProp="label"
-              placeholder={t('common.pleaseSelect')}
-              options={plans.map((p) => ({ value: p.id, label: p.name }))}
-              data-testid="plan-data-plan"
-            />
-          </SchemaFormItem>
-          <Form.Item
-            name="region"
-            label={t('field.countyCode')}
-            required
-            rules={[
-              {
-                validator: (_r, value: string[] | undefined) =>
-                  regionCodesOfValue(regionTree, value).countyCode
-                    ? Promise.resolve()
-                    : Promise.reject(
-                        new Error(
-                          t(value?.length ? 'planData.county.notCounty' : 'rule.required', {
-                            label: t('field.countyCode'),
-                          }),
-                        ),
-                      ),
-              },
-            ]}
-          >
-            <RegionCascader data-testid="plan-data-region" />
-          </Form.Item>
-          <SchemaFormItem {...F} name="category" required>
-            <DictSelect type="recruit_plan_category" data-testid="plan-data-category" />
-          </SchemaFormItem>
-          <SchemaFormItem {...F} name="learningPeriod" required>
-            <DictSelect type="recruit_learning_period" data-testid="plan-data-period" />
-          </SchemaFormItem>
-          <SchemaFormItem {...F} name="subject" required>
-            <DictSelect type="recruit_subject" data-testid="plan-data-subject" />
-          </SchemaFormItem>
-          <SchemaFormItem {...F} name="demandNumber" required>
-            <InputNumber
-              min={0}
-              step={1}
-              precision={0}
-              style={{ width: '100%' }}
-              data-testid="plan-data-demand"
-            />
-          </SchemaFormItem>
-        </>
-      ),
+      fields: <PlanDataFields plans={plans} regionTree={regionTree} />,
     },
   };
 
