@@ -3,12 +3,14 @@ import smCrypto from 'sm-crypto';
 import { describe, expect, it } from 'vitest';
 import {
   decryptData,
+  ECDH_INFO,
   encryptPayload,
   fromBase64,
   GM,
   GM_LABEL,
   gmTag,
   importServerKey,
+  P256_POINT,
   toBase64,
 } from '../src/crypto';
 
@@ -90,23 +92,48 @@ describe('gm request and answer', () => {
 });
 
 describe('standard suite', () => {
-  it('RSA-OAEP-256 wraps the AES-256-GCM key; a bare CryptoKey still works as before', async () => {
-    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  it('ECDH-ES P-256 + HKDF-SHA-256 gives the AES-256-GCM key that Node derives from the same point', async () => {
+    const nodeCrypto = await import('node:crypto');
+    const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
     const spki = toBase64(publicKey.export({ type: 'spki', format: 'der' }));
     const server = await importServerKey({ publicKey: spki });
     expect(server.suite).toBe('standard');
     const { body, key } = await encryptPayload(server, { a: '甲' });
-    const nodeCrypto = await import('node:crypto');
-    const raw = nodeCrypto.privateDecrypt(
-      { key: privateKey, padding: nodeCrypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-      fromBase64(body.k),
-    );
-    expect(raw).toHaveLength(32);
+    const point = Buffer.from(fromBase64(body.k));
+    expect(point).toHaveLength(P256_POINT);
+    expect(point[0]).toBe(4);
+    const peer = nodeCrypto.createPublicKey({
+      key: {
+        kty: 'EC',
+        crv: 'P-256',
+        x: point.subarray(1, 33).toString('base64url'),
+        y: point.subarray(33).toString('base64url'),
+      },
+      format: 'jwk',
+    });
+    const secret = nodeCrypto.diffieHellman({ privateKey, publicKey: peer });
+    const raw = Buffer.from(nodeCrypto.hkdfSync('sha256', secret, point, ECDH_INFO, 32));
+    // The server reads the request with that key ...
+    const sent = Buffer.from(fromBase64(body.d));
+    const decipher = nodeCrypto.createDecipheriv('aes-256-gcm', raw, fromBase64(body.iv));
+    decipher.setAuthTag(sent.subarray(sent.length - 16));
+    const plain = Buffer.concat([decipher.update(sent.subarray(0, sent.length - 16)), decipher.final()]);
+    expect(JSON.parse(plain.toString('utf8'))).toEqual({ a: '甲' });
+    // ... and answers with it; a bare CryptoKey still works as before.
     const iv = nodeCrypto.randomBytes(12);
     const c = nodeCrypto.createCipheriv('aes-256-gcm', raw, iv);
     const d = Buffer.concat([c.update(JSON.stringify([1, 2])), c.final(), c.getAuthTag()]);
     expect(await decryptData(key, { iv: toBase64(iv), d: toBase64(d) })).toEqual([1, 2]);
     if (key.suite === 'standard')
       expect(await decryptData(key.key, { iv: toBase64(iv), d: toBase64(d) })).toEqual([1, 2]);
+  });
+
+  it('uses a fresh point for every request', async () => {
+    const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    const server = await importServerKey({
+      publicKey: toBase64(publicKey.export({ type: 'spki', format: 'der' })),
+    });
+    const [one, two] = await Promise.all([encryptPayload(server, 1), encryptPayload(server, 1)]);
+    expect(one.body.k).not.toBe(two.body.k);
   });
 });

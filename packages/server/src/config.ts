@@ -167,7 +167,7 @@ export interface Config {
    */
   resultKeys?: { id: string; key: Buffer }[];
   /**
-   * The algorithms of encrypted calls and sealed columns (CRYPTO_SUITE): 'standard' (RSA-OAEP + AES-GCM)
+   * The algorithms of encrypted calls and sealed columns (CRYPTO_SUITE): 'standard' (ECDH-ES P-256 + AES-GCM)
    * or 'gm' (SM2 + SM4 + SM3; docs/security.md "National algorithms").
    */
   cryptoSuite: CryptoSuite;

@@ -5,7 +5,7 @@
  * - get: GETs cycling through `paths`, each connection with its own token from `tokens` (header
  *   `tokenHeader`, "Bearer <token>");
  * - login: POST `path` with {userName, password} of `users` in turn; `encrypt` (the project's encrypted
- *   call: RSA-OAEP + AES-GCM with `publicKey`, as the web app sends it) decrypts the answers and, with
+ *   call: ECDH-ES P-256 + AES-GCM with `publicKey`, as the web app sends it) decrypts the answers and, with
  *   `tokensOut`, writes the session token of each user that logged in (first token per user) to that
  *   file as a JSON array of {userName, token};
  * - apply: POST /api/apply multipart (the fields of `applicants` in turn, one application each, and the

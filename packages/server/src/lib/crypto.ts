@@ -4,40 +4,51 @@ import {
   createHash,
   createHmac,
   createPrivateKey,
+  createPublicKey,
+  diffieHellman,
   generateKeyPairSync,
+  hkdfSync,
   randomBytes,
   timingSafeEqual,
-  webcrypto,
 } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import smCrypto from 'sm-crypto';
-import { GM, GM_LABEL, type CryptoSuite, type EncryptedBody, type EncryptedData } from '@tegang/domain';
+import {
+  ECDH_INFO,
+  GM,
+  GM_LABEL,
+  P256_POINT,
+  type CryptoSuite,
+  type EncryptedBody,
+  type EncryptedData,
+} from '@tegang/domain';
 import type { Db } from '../db';
 import { sysKeyPair } from '../db/schema';
 
 /**
  * The server side of the hybrid payload encryption (DESIGN "Encrypted payloads"; the browser side and
  * the wire formats are in packages/domain/src/crypto.ts). CRYPTO_SUITE chooses the suite:
- * - `standard`: an RSA-OAEP-SHA-256 key pair (3072 bits) wraps a per-request AES-256-GCM key;
+ * - `standard`: ECDH-ES on P-256: the request's fresh P-256 point and the server's key agree a secret,
+ *   HKDF-SHA-256 makes it the request's AES-256-GCM key;
  * - `gm` (docs/security.md "National algorithms"): an SM2 key pair wraps a per-request SM4 key and
  *   HMAC-SM3 key; the payload is SM4-CBC, then HMAC-SM3 (Node's own SM3/SM4; SM2 from `sm-crypto`,
  *   as in the browser).
- * Each pair is made at the first start with that suite and kept in `sys_key_pair` (ids 'rsa', 'sm2') so
+ * Each pair is made at the first start with that suite and kept in `sys_key_pair` (ids 'p256', 'sm2') so
  * that every node shares it; the public key is served at GET /auth/publicKey.
  */
 export interface KeyRing {
   suite: CryptoSuite;
   /** The algorithms, as GET /auth/publicKey names them. */
   alg: string;
-  /** base64: SPKI DER of the RSA key, or the 65-byte uncompressed SM2 point (04‖x‖y). */
+  /** base64: SPKI DER of the P-256 key, or the 65-byte uncompressed SM2 point (04‖x‖y). */
   publicKey: string;
   /** sha-256 (standard) or SM3 (gm) of the public key, first 16 hex digits: lets a client notice a rotated key. */
   keyId: string;
   /**
    * Unwraps the session key and decrypts a request body. Rejects on any tampering. `aesKey` is the
-   * session key: 32 bytes of AES key (standard), or SM4 key ‖ HMAC-SM3 key, 48 bytes (gm). The RSA
-   * unwrap (about 2 ms of CPU, the costliest step of a login after the password hash) runs on libuv's
-   * thread pool, not on the event loop.
+   * session key: 32 bytes of AES key (standard), or SM4 key ‖ HMAC-SM3 key, 48 bytes (gm). The P-256
+   * agreement takes about 0.1 ms of CPU (RSA-3072's unwrap took 2 ms, the costliest step of a login
+   * after the password hash).
    */
   decrypt(body: EncryptedBody): Promise<{ payload: unknown; aesKey: Buffer }>;
   /** Encrypts an answer's data under the request's session key. */
@@ -47,24 +58,35 @@ export interface KeyRing {
 // getPublicKeyFromPrivateKey (sm-crypto 0.3.13+) is missing from @types/sm-crypto 0.3.
 const sm2 = smCrypto.sm2 as typeof smCrypto.sm2 & { getPublicKeyFromPrivateKey(privateKey: string): string };
 
+/**
+ * The request's P-256 point (65 bytes 04‖x‖y) as a key object; throws for anything else, including a
+ * point off the curve (OpenSSL checks it on import: no invalid-curve attack).
+ */
+function p256Point(point: Buffer) {
+  if (point.length !== P256_POINT || point[0] !== 4) throw new Error('not an uncompressed P-256 point');
+  return createPublicKey({
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33).toString('base64url'),
+    },
+    format: 'jwk',
+  });
+}
+
 function standardKeyRing(publicKeyDer: Buffer, privateKeyPem: string): KeyRing {
-  // Imported once: parsing the PEM at every call cost about a third of each decryption. Through
-  // WebCrypto, whose RSA-OAEP jobs run on libuv's thread pool (node:crypto privateDecrypt blocks the
-  // event loop for the whole unwrap).
-  const pkcs8 = createPrivateKey(privateKeyPem).export({ type: 'pkcs8', format: 'der' });
-  const unwrapKey = webcrypto.subtle.importKey('pkcs8', pkcs8, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, [
-    'decrypt',
-  ]);
+  // Imported once: parsing the PEM at every call would cost more than the agreement itself.
+  const privateKey = createPrivateKey(privateKeyPem);
   return {
     suite: 'standard',
-    alg: 'RSA-OAEP-256+A256GCM',
+    alg: 'ECDH-ES-P256+HKDF-SHA256+A256GCM',
     publicKey: publicKeyDer.toString('base64'),
     keyId: createHash('sha256').update(publicKeyDer).digest('hex').slice(0, 16),
     async decrypt(body) {
-      const aesKey = Buffer.from(
-        await webcrypto.subtle.decrypt({ name: 'RSA-OAEP' }, await unwrapKey, Buffer.from(body.k, 'base64')),
-      );
-      if (aesKey.length !== 32) throw new Error('AES key must be 256 bits');
+      const point = Buffer.from(body.k, 'base64');
+      const secret = diffieHellman({ privateKey, publicKey: p256Point(point) });
+      const aesKey = Buffer.from(hkdfSync('sha256', secret, point, ECDH_INFO, 32));
       const iv = Buffer.from(body.iv, 'base64');
       const data = Buffer.from(body.d, 'base64');
       if (iv.length !== 12 || data.length < 16) throw new Error('bad iv or ciphertext');
@@ -153,19 +175,20 @@ export function makeSm2KeyPair(): { publicKey: string; privateKey: string } {
 
 /**
  * Loads the key pair of `suite`, making it on first use (concurrent first starts agree on one row):
- * row 'rsa' (base64 SPKI DER, PKCS#8 PEM) or row 'sm2' (hex point, hex scalar).
+ * row 'p256' (base64 SPKI DER, PKCS#8 PEM) or row 'sm2' (hex point, hex scalar). A row 'rsa' of an
+ * older version (the RSA-OAEP suite) is no longer read.
  */
 export async function loadKeyRing(db: Db, suite: CryptoSuite = 'standard'): Promise<KeyRing> {
-  const id = suite === 'gm' ? 'sm2' : 'rsa';
+  const id = suite === 'gm' ? 'sm2' : 'p256';
   let [row] = await db.select().from(sysKeyPair).where(eq(sysKeyPair.id, id));
   if (!row) {
     let pair: { publicKey: string; privateKey: string };
     if (suite === 'gm') pair = makeSm2KeyPair();
     else {
-      const rsa = generateKeyPairSync('rsa', { modulusLength: 3072 });
+      const p256 = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
       pair = {
-        publicKey: rsa.publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
-        privateKey: rsa.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        publicKey: p256.publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
+        privateKey: p256.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
       };
     }
     await db

@@ -1,3 +1,4 @@
+import { createPublicKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   decryptData,
@@ -13,7 +14,7 @@ import { createTestApp, type TestApp } from '../helpers';
 
 /**
  * CRYPTO_SUITE (docs/security.md "National algorithms"): the encrypted calls of spec §7 with the
- * standard suite (RSA-OAEP + AES-GCM) and the national one (SM2 + SM4-CBC + HMAC-SM3). The browser
+ * standard suite (ECDH-ES P-256 + AES-GCM) and the national one (SM2 + SM4-CBC + HMAC-SM3). The browser
  * side is the domain's crypto.ts (as the web app runs it); the server side is the running app's key
  * ring: each encrypts what the other decrypts, in both suites.
  */
@@ -37,10 +38,29 @@ const flip = (b64: string, at = 0) => {
 };
 
 describe('GET /auth/publicKey names the suite', () => {
-  it('standard by default: RSA SPKI', async () => {
+  it('standard by default: a P-256 key (SPKI), kept in sys_key_pair', async () => {
     const info = await publicKeyOf(standard);
-    expect(info).toMatchObject({ suite: 'standard', alg: 'RSA-OAEP-256+A256GCM' });
-    expect(fromBase64(info.publicKey).length).toBeGreaterThan(300);
+    expect(info).toMatchObject({ suite: 'standard', alg: 'ECDH-ES-P256+HKDF-SHA256+A256GCM' });
+    const key = createPublicKey({
+      key: Buffer.from(fromBase64(info.publicKey)),
+      format: 'der',
+      type: 'spki',
+    });
+    expect(key.asymmetricKeyType).toBe('ec');
+    expect(key.asymmetricKeyDetails?.namedCurve).toBe('prime256v1');
+    const rows = await standard.database.db.select().from(sysKeyPair);
+    expect(rows.find((r) => r.id === 'p256')!.privateKey).toContain('BEGIN PRIVATE KEY');
+  });
+
+  it('standard: refuses a request point that is not on the curve, and one of another agreement', async () => {
+    const server = await importServerKey(await publicKeyOf(standard));
+    const { body } = await encryptPayload(server, { a: 1 });
+    const offCurve = Buffer.from(fromBase64(body.k));
+    offCurve[64] = offCurve[64]! ^ 1; // y changed: no longer a point of P-256
+    await expect(standard.app.ctx.keys.decrypt({ ...body, k: toBase64(offCurve) })).rejects.toThrow();
+    const other = await encryptPayload(server, { a: 1 });
+    // A valid point, but not the one the body was sealed under: the derived key fails the GCM tag.
+    await expect(standard.app.ctx.keys.decrypt({ ...body, k: other.body.k })).rejects.toThrow();
   });
 
   it('gm: an SM2 point 04‖x‖y, its own key id, kept in sys_key_pair', async () => {
@@ -118,8 +138,8 @@ describe('an encrypted login with CRYPTO_SUITE=gm', () => {
       body: { userName: 'admin', password: gm.adminPassword },
     });
     expect(plain.status).toBe(400);
-    const rsa = await importServerKey(await publicKeyOf(standard));
-    const { body } = await encryptPayload(rsa, { userName: 'admin', password: gm.adminPassword });
+    const standardKey = await importServerKey(await publicKeyOf(standard));
+    const { body } = await encryptPayload(standardKey, { userName: 'admin', password: gm.adminPassword });
     const wrongSuite = await gm.call('POST', '/auth/login', { body, lang: 'en' });
     expect(wrongSuite.status).toBe(400);
     expect(wrongSuite.body.msg).toMatch(/encrypted request is invalid/);
