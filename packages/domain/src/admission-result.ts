@@ -109,84 +109,87 @@ export const admissionResultQuerySchema = z.object({
 export type AdmissionResultQuery = z.output<typeof admissionResultQuerySchema>;
 
 /** One row of the list (spec §3 "Admission result"); physicalExamination is always {@link MASKED} or null here. */
-export interface AdmissionResultRow {
-  id: number;
-  planId: number;
-  planYear: string;
-  planName: string;
-  enrollId: number;
-  name: string;
-  idCard: string;
-  admissionNumber: string | null;
+export const admissionResultRowSchema = z.object({
+  id: z.number().int(),
+  planId: z.number().int(),
+  planYear: z.string(),
+  planName: z.string(),
+  enrollId: z.number().int(),
+  name: z.string(),
+  idCard: z.string(),
+  admissionNumber: z.string().nullable(),
   /** The enrolled county's name (spec "region"); codes for the filter. */
-  region: string;
-  cityCode: string;
-  countyCode: string;
-  admissionAcademicSession: string | null;
-  admissionSubject: string | null;
-  examTotalScore: string | null;
-  physicalExamination: string | null;
-  remarks: string | null;
+  region: z.string(),
+  cityCode: z.string(),
+  countyCode: z.string(),
+  admissionAcademicSession: z.string().nullable(),
+  admissionSubject: z.string().nullable(),
+  examTotalScore: z.string().nullable(),
+  physicalExamination: z.string().nullable(),
+  remarks: z.string().nullable(),
   /** {@link ADMISSION_STATUS}. */
-  admissionStatus: string;
-  createTime: string;
-  updateTime: string;
-}
+  admissionStatus: z.string(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type AdmissionResultRow = z.output<typeof admissionResultRowSchema>;
 
 /**
  * GET /candidate/admissionResults/{id}: both groups of spec §2. `physicalExamination` is in clear only
  * for holders of the physicalExam permission (the view is logged), else {@link MASKED} (or null when
  * none was imported); `physicalExaminationVisible` says which.
  */
-export interface AdmissionResultDetail extends AdmissionResultRow {
-  gender: string;
-  birthday: string;
-  nation: string;
-  politicalAffiliation: string;
-  graduateCollege: string;
-  education: string;
-  major: string;
-  freshmen: string;
-  isNormal: string;
-  teacherCertification: string;
-  teacherCertificationType: string | null;
-  address: string;
-  phone: string;
-  enrollCounty: string;
-  academicSession: string;
-  subject: string;
-  reviewResult: string | null;
-  writeExamScore: string | null;
-  interviewScore: string | null;
-  preJobTraining: string | null;
+export const admissionResultDetailSchema = admissionResultRowSchema.extend({
+  gender: z.string(),
+  birthday: z.string(),
+  nation: z.string(),
+  politicalAffiliation: z.string(),
+  graduateCollege: z.string(),
+  education: z.string(),
+  major: z.string(),
+  freshmen: z.string(),
+  isNormal: z.string(),
+  teacherCertification: z.string(),
+  teacherCertificationType: z.string().nullable(),
+  address: z.string(),
+  phone: z.string(),
+  enrollCounty: z.string(),
+  academicSession: z.string(),
+  subject: z.string(),
+  reviewResult: z.string().nullable(),
+  writeExamScore: z.string().nullable(),
+  interviewScore: z.string().nullable(),
+  preJobTraining: z.string().nullable(),
   /** The admitted county's name (its GB/T 2260 code in admissionCountyCode). */
-  admissionCounty: string | null;
-  admissionCountyCode: string | null;
-  officeSchool: string | null;
-  physicalExaminationVisible: boolean;
-}
+  admissionCounty: z.string().nullable(),
+  admissionCountyCode: z.string().nullable(),
+  officeSchool: z.string().nullable(),
+  physicalExaminationVisible: z.boolean(),
+});
+export type AdmissionResultDetail = z.output<typeof admissionResultDetailSchema>;
 
 /**
  * The candidate's result (GET /api/admissionResults/getAdmissionResultsByPlanId/{planId}; spec §3
  * recruitData plus the physical examination): only from the plan's score-query start on.
  * physicalExamination is the candidate's own, in clear.
  */
-export interface CandidateResult {
-  planId: number;
-  name: string;
-  idCard: string;
-  admissionNumber: string | null;
-  writeExamScore: string | null;
-  interviewScore: string | null;
-  examTotalScore: string | null;
-  physicalExamination: string | null;
+export const candidateResultSchema = z.object({
+  planId: z.number().int(),
+  name: z.string(),
+  idCard: z.string(),
+  admissionNumber: z.string().nullable(),
+  writeExamScore: z.string().nullable(),
+  interviewScore: z.string().nullable(),
+  examTotalScore: z.string().nullable(),
+  physicalExamination: z.string().nullable(),
   /** {@link ADMISSION_STATUS}. */
-  admissionStatus: string;
-  officeSchool: string | null;
+  admissionStatus: z.string(),
+  officeSchool: z.string().nullable(),
   /** The admitted county's name (its GB/T 2260 code in admissionCountyCode). */
-  admissionCounty: string | null;
-  admissionCountyCode: string | null;
-  admissionAcademicSession: string | null;
-  admissionSubject: string | null;
-  remarks: string | null;
-}
+  admissionCounty: z.string().nullable(),
+  admissionCountyCode: z.string().nullable(),
+  admissionAcademicSession: z.string().nullable(),
+  admissionSubject: z.string().nullable(),
+  remarks: z.string().nullable(),
+});
+export type CandidateResult = z.output<typeof candidateResultSchema>;

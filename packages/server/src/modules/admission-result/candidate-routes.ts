@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idNumber } from '@tegang/domain';
+import { idNumber, candidateResultSchema } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
 import { candidateResult } from './service';
+import { envelopeOf } from '../../lib/fast-response';
 
 /**
  * The candidate's admission result (spec §7 "GET /api/admissionResults/getAdmissionResultsByPlanId/{planId}";
@@ -22,6 +23,7 @@ export async function admissionResultCandidateRoutes(base: FastifyInstance) {
         summary:
           'The candidate’s own result in the plan (CandidateResult, physical exam in clear); 400 result.window.notOpen {start} before scoreQueryStartTime; 404 result.none without one',
         params: z.object({ planId: idNumber() }),
+        response: { 200: envelopeOf(candidateResultSchema) },
       },
     },
     async (req, reply) => {

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { admissionResultQuerySchema, PERMISSIONS } from '@tegang/domain';
+import {
+  admissionResultQuerySchema,
+  PERMISSIONS,
+  pageOf,
+  admissionResultRowSchema,
+  admissionResultDetailSchema,
+  codeOptionSchema,
+} from '@tegang/domain';
 import { importRoutes } from '../../imports/routes';
 import { attachment } from '../../lib/downloads';
 import { ok } from '../../lib/envelope';
@@ -17,6 +24,7 @@ import {
   resultDetail,
 } from './service';
 import { planResultTemplate } from './template';
+import { envelopeOf } from '../../lib/fast-response';
 
 const R = PERMISSIONS.admissionResult;
 const tags = ['admissionResults'];
@@ -42,6 +50,7 @@ export async function admissionResultRoutes(base: FastifyInstance) {
         summary:
           'Page of admission results in the caller’s region: {records: AdmissionResultRow[], total, current, size}; physicalExamination is "***" or null; filters planId, name, idCard, admissionNumber, cityCode, countyCode, admissionAcademicSession, admissionSubject, admissionStatus',
         querystring: pagingSchema.extend(admissionResultQuerySchema.shape),
+        response: { 200: envelopeOf(pageOf(admissionResultRowSchema)) },
       },
     },
     async (req) => ok(req, await pageResults(ctx.db, req.admin!.scope, req.query)),
@@ -55,6 +64,7 @@ export async function admissionResultRoutes(base: FastifyInstance) {
         tags,
         summary:
           'Admission status options [{value, label}] in the caller’s language (0 not admitted, 1 admitted, 2 pending)',
+        response: { 200: envelopeOf(z.array(codeOptionSchema)) },
       },
     },
     async (req) => ok(req, admissionStatusOptions(req.lang)),
@@ -68,6 +78,7 @@ export async function admissionResultRoutes(base: FastifyInstance) {
         tags,
         summary:
           'Pass / fail options [{value, label}] of the review result and the pre-job training (1 passed, 0 failed)',
+        response: { 200: envelopeOf(z.array(codeOptionSchema)) },
       },
     },
     async (req) => ok(req, admissionPassOptions(req.lang)),
@@ -122,6 +133,7 @@ export async function admissionResultRoutes(base: FastifyInstance) {
         tags,
         summary: 'Delete results {idList} (all in the caller’s region, or none: 404 result.notFound)',
         body: idListSchema,
+        response: { 200: envelopeOf(z.null()) },
       },
     },
     async (req) => {
@@ -139,6 +151,7 @@ export async function admissionResultRoutes(base: FastifyInstance) {
         summary:
           'One result (AdmissionResultDetail: basic group from the enrolment, admission group from the result) in the caller’s region, 404 result.notFound outside; physical exam in clear only with candidate:admissionResults:physicalExam (physicalExaminationVisible true; the view is written to the operation log), else "***" or null',
         params: idParamSchema,
+        response: { 200: envelopeOf(admissionResultDetailSchema) },
       },
     },
     async (req, reply) => {
@@ -156,6 +169,7 @@ export async function admissionResultRoutes(base: FastifyInstance) {
         tags,
         summary: 'Delete one result in the caller’s region (404 result.notFound outside)',
         params: idParamSchema,
+        response: { 200: envelopeOf(z.null()) },
       },
     },
     async (req) => {
