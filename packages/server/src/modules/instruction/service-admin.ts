@@ -16,7 +16,8 @@ import {
 } from '@tegang/domain';
 import type { Db } from '../../db';
 import { instruction, recruitPlan } from '../../db/schema';
-import { conflict, notFound, ValidationError } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
+import { fieldError } from '../../lib/field-error';
 import { plainTextOf, sanitizeRichText } from '../../lib/html';
 import { pageOf, type Paging } from '../../lib/paging';
 
@@ -28,17 +29,9 @@ import { pageOf, type Paging } from '../../lib/paging';
 
 type InstructionRow = typeof instruction.$inferSelect;
 
-/** A 400 naming one payload field, in the caller's language (as schema validation answers). */
-function fieldError(lang: Lang, field: keyof typeof INSTRUCTION_LABELS, messageKey: MessageKey) {
-  const labelKey = INSTRUCTION_LABELS[field]!;
-  return new ValidationError([
-    {
-      field,
-      label: translate(lang, labelKey),
-      message: translate(lang, messageKey, { label: labelKey }),
-    },
-  ]);
-}
+/** A 400 naming one payload field by its INSTRUCTION_LABELS label, in the caller's language. */
+const payloadError = (lang: Lang, field: keyof typeof INSTRUCTION_LABELS, messageKey: MessageKey) =>
+  fieldError({ lang }, field, INSTRUCTION_LABELS[field]!, messageKey);
 
 /** Rows as the API answers them, with their plans' names. */
 async function toInstructions(db: Db, rows: InstructionRow[]): Promise<Instruction[]> {
@@ -98,9 +91,9 @@ export async function getInstruction(db: Db, id: number): Promise<Instruction> {
  */
 function cleanContext(lang: Lang, context: string): string {
   const clean = sanitizeRichText(context);
-  if (!plainTextOf(clean)) throw fieldError(lang, 'context', 'instruction.context.empty');
+  if (!plainTextOf(clean)) throw payloadError(lang, 'context', 'instruction.context.empty');
   if (utf8Length(clean) > INSTRUCTION_CONTEXT_MAX_BYTES)
-    throw fieldError(lang, 'context', 'instruction.context.tooLarge');
+    throw payloadError(lang, 'context', 'instruction.context.tooLarge');
   return clean;
 }
 
@@ -117,7 +110,7 @@ async function save(db: Db, lang: Lang, input: InstructionInput, id?: number): P
       .from(recruitPlan)
       .where(eq(recruitPlan.id, input.planId))
       .for('update');
-    if (!plan) throw fieldError(lang, 'planId', 'instruction.plan.unknown');
+    if (!plan) throw payloadError(lang, 'planId', 'instruction.plan.unknown');
     if (id !== undefined) {
       const [current] = await tx
         .select({ id: instruction.id })
