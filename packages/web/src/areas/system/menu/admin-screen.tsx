@@ -1,34 +1,27 @@
-import { useMemo, useRef, useState } from 'react';
-import { Form, Space, Tag } from 'antd';
+import { useRef, useState } from 'react';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import {
-  ProFormDependency,
-  ProFormDigit,
-  ProFormRadio,
-  ProFormSelect,
-  type ProColumns,
-} from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { isEmpty, menuCreateSchema, PERMISSION_KEYS, PERMISSIONS, NO, YES } from '@tegang/domain';
+import { PERMISSIONS } from '@tegang/domain';
 import { createMenu, deleteMenu, menuTree, swapMenuOrder, updateMenu, type Menu } from '../api';
+import {
+  BUTTON,
+  MenuFields,
+  menuFormValues,
+  menuPayload,
+  useMenuColumns,
+  type MenuForm,
+  type ParentNode,
+} from './admin-data';
 import {
   CrudTable,
   filterTree,
   pruneChildren,
   RowButton,
-  SchemaTextField,
   siblingsOf,
-  TreeSelectField,
   useActions,
   type CrudConfig,
 } from '../../../components/crud';
 import { DisabledReason } from '../../../components/disabled-reason';
-import { IconPicker } from '../../../components/icon-picker';
-import { MenuIcon } from '../../../admin/layout/icons';
-import { schemaRule } from '../../../components/rules';
-
-/** The form's fields: labels field.menu.*, rules and input limits from the server's schema. */
-const F = { schema: menuCreateSchema, entity: 'menu' };
 
 /**
  * Menus (/system/menu/index; spec §2 "Menus", §3 Menu item, §5 Menu, §7 "Menus"): a tree table of
@@ -36,38 +29,14 @@ const F = { schema: menuCreateSchema, entity: 'menu' };
  * permission id is required.
  */
 
-const M = menuCreateSchema.shape;
-const MENU = '0';
-const BUTTON = '1';
-/** A menu row may only carry a declared permission key (never `*`; the server answers 400 otherwise). */
-const PERMISSION_OPTIONS = PERMISSION_KEYS.map((key) => ({ value: key, label: key }));
-
-type MenuForm = {
-  pid: number;
-  name: string;
-  nameEn?: string;
-  type: string;
-  path?: string;
-  icon?: string | null;
-  keepAlive?: string;
-  permission?: string;
-  group?: string;
-  query?: string;
-  sort?: number;
-};
-
-interface ParentNode {
-  value: number;
-  title: string;
-  disabled?: boolean;
-  children?: ParentNode[];
-}
-
 const idOf = (m: Menu) => m.id;
 /** A menu matches a search by its Chinese name or (any case) its English name. */
 const matches = (text: string) => (m: Menu) =>
   m.name.includes(text) || (m.nameEn ?? '').toLowerCase().includes(text.toLowerCase());
-
+/**
+ * The menus screen (see above): columns, form values and fields from admin-data; the tree, the
+ * parent choices and the move up/down buttons here.
+ */
 export default function MenuPage() {
   const { t, i18n } = useTranslation();
   const actions = useActions();
@@ -99,55 +68,7 @@ export default function MenuPage() {
     if (other) await actions.run({ call: () => swapMenuOrder(row.id, other.id), reload });
   };
 
-  const typeEnum = useMemo(
-    () =>
-      new Map([
-        [MENU, { text: t('sys.menu.type.menu') }],
-        [BUTTON, { text: t('sys.menu.type.button') }],
-      ]),
-    [t],
-  );
-
-  const columns: ProColumns<Menu>[] = [
-    {
-      title: t('field.menu.name'),
-      dataIndex: 'name',
-      width: 220,
-      ellipsis: true,
-      render: (_dom, row) => (
-        <Space size={6}>
-          {String(row.type) === MENU && <MenuIcon name={row.icon} />}
-          {nameOf(row)}
-        </Space>
-      ),
-    },
-    { title: t('sys.sort'), dataIndex: 'sort', search: false, width: 70, align: 'center' },
-    { title: t('field.menu.path'), dataIndex: 'path', search: false, width: 200, ellipsis: true },
-    {
-      title: t('field.menu.type'),
-      dataIndex: 'type',
-      search: false,
-      width: 90,
-      render: (_dom, row) =>
-        String(row.type) === BUTTON ? (
-          <Tag color="orange">{t('sys.menu.type.button')}</Tag>
-        ) : (
-          <Tag color="blue">{t('sys.menu.type.menu')}</Tag>
-        ),
-      valueEnum: typeEnum,
-    },
-    { title: t('field.menu.permission'), dataIndex: 'permission', search: false, width: 200, ellipsis: true },
-    { title: t('field.menu.group'), dataIndex: 'group', search: false, width: 120, ellipsis: true },
-    { title: t('field.menu.query'), dataIndex: 'query', search: false, width: 160, ellipsis: true },
-    {
-      title: t('field.menu.keepAlive'),
-      dataIndex: 'keepAlive',
-      search: false,
-      width: 100,
-      render: (_dom, row) =>
-        String(row.type) === BUTTON ? '-' : String(row.keepAlive) === YES ? t('common.yes') : t('common.no'),
-    },
-  ];
+  const columns = useMenuColumns(nameOf);
 
   const config: CrudConfig<Menu, MenuForm, { name?: string }> = {
     name: t('sys.menu.entity'),
@@ -208,137 +129,9 @@ export default function MenuPage() {
       ];
     },
     form: {
-      initialValues: ({ record }) =>
-        record
-          ? {
-              pid: record.pid ?? 0,
-              name: record.name,
-              nameEn: record.nameEn ?? undefined,
-              type: String(record.type),
-              path: record.path ?? undefined,
-              icon: record.icon ?? null,
-              keepAlive:
-                record.keepAlive === null || record.keepAlive === undefined ? '0' : String(record.keepAlive),
-              permission: record.permission ?? undefined,
-              group: record.group ?? undefined,
-              query: record.query ?? undefined,
-              sort: record.sort ?? 0,
-            }
-          : { pid: 0, type: MENU, keepAlive: NO, sort: 0 },
-      toPayload: (values) => {
-        const button = values.type === BUTTON;
-        return {
-          pid: values.pid ?? 0,
-          name: values.name.trim(),
-          nameEn: values.nameEn?.trim() || null,
-          type: values.type,
-          path: button ? null : values.path?.trim() || null,
-          icon: button ? null : (values.icon ?? null),
-          keepAlive: button ? '0' : values.keepAlive,
-          permission: values.permission?.trim() || null,
-          group: button ? null : values.group?.trim() || null,
-          query: button ? null : values.query?.trim() || null,
-          sort: values.sort ?? 0,
-        };
-      },
-      fields: ({ record }) => {
-        const requiredMsg = (key: string) => ({
-          validator: (_r: unknown, v: unknown) =>
-            isEmpty(typeof v === 'string' ? v.trim() : v)
-              ? Promise.reject(new Error(t(key)))
-              : Promise.resolve(),
-        });
-        return (
-          <>
-            <TreeSelectField
-              name="pid"
-              label={t('field.menu.pid')}
-              rules={[schemaRule(M.pid, 'field.menu.pid')]}
-              treeData={parents(record?.id)}
-              expandedKeys={[0]}
-              testId="sys-menu-pid"
-            />
-            <ProFormRadio.Group
-              name="type"
-              required
-              label={t('field.menu.type')}
-              rules={[schemaRule(M.type, 'field.menu.type')]}
-              options={[
-                { value: MENU, label: t('sys.menu.type.menu') },
-                { value: BUTTON, label: t('sys.menu.type.button') },
-              ]}
-            />
-            <SchemaTextField {...F} name="name" required testId="sys-menu-name" />
-            <SchemaTextField
-              {...F}
-              name="nameEn"
-              label="sys.menu.nameEn"
-              check={false}
-              testId="sys-menu-nameEn"
-            />
-            <ProFormDependency name={['type']}>
-              {({ type }) =>
-                type === BUTTON ? (
-                  <ProFormSelect
-                    name="permission"
-                    required
-                    label={t('field.menu.permission')}
-                    rules={[requiredMsg('system.menu.permission.required')]}
-                    options={PERMISSION_OPTIONS}
-                    fieldProps={{ showSearch: true, 'data-testid': 'sys-menu-permission' } as object}
-                  />
-                ) : (
-                  <>
-                    <Form.Item name="icon" label={t('sys.menu.icon')}>
-                      <IconPicker testId="sys-menu-icon" />
-                    </Form.Item>
-                    <SchemaTextField
-                      {...F}
-                      name="path"
-                      required
-                      rules={[requiredMsg('system.menu.path.required')]}
-                      testId="sys-menu-path"
-                    />
-                    <ProFormRadio.Group
-                      name="keepAlive"
-                      required
-                      label={t('field.menu.keepAlive')}
-                      rules={[requiredMsg('system.menu.keepAlive.required')]}
-                      options={[
-                        { value: YES, label: t('common.yes') },
-                        { value: NO, label: t('common.no') },
-                      ]}
-                    />
-                    <ProFormSelect
-                      name="permission"
-                      label={t('field.menu.permission')}
-                      options={PERMISSION_OPTIONS}
-                      fieldProps={
-                        { showSearch: true, allowClear: true, 'data-testid': 'sys-menu-permission' } as object
-                      }
-                    />
-                    <SchemaTextField {...F} name="group" testId="sys-menu-group" />
-                    <SchemaTextField
-                      {...F}
-                      name="query"
-                      maxLength={200}
-                      testId="sys-menu-query"
-                      fieldProps={{ placeholder: 'type=1&tab=audit' }}
-                    />
-                  </>
-                )
-              }
-            </ProFormDependency>
-            <ProFormDigit
-              name="sort"
-              label={t('sys.sort')}
-              min={0}
-              max={9999}
-              fieldProps={{ precision: 0, 'data-testid': 'sys-menu-sort' } as object}
-            />
-          </>
-        );
-      },
+      initialValues: ({ record }) => menuFormValues(record),
+      toPayload: menuPayload,
+      fields: ({ record }) => <MenuFields parents={parents(record?.id)} />,
     },
   };
 
