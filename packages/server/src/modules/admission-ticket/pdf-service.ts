@@ -18,6 +18,7 @@ import {
   type Lang,
   type RegionScope,
   type TicketVerification,
+  pickExam,
 } from '@tegang/domain';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
@@ -156,17 +157,10 @@ export async function ticketPdfData(
     planName: row.planName,
     name: row.name,
     idCard: row.idCard,
-    admissionNumber: t.admissionNumber,
+    ...pickExam(t),
     enrollCounty: coded('enrollCounty'),
     academicSession: coded('academicSession'),
     subject: coded('subject'),
-    examDate: t.examDate,
-    examTime: t.examTime,
-    examPlace: t.examPlace,
-    examAddress: t.examAddress,
-    examRoomNumber: t.examRoomNumber,
-    seatNumber: t.seatNumber,
-    examinationRoomNotice: t.examinationRoomNotice,
     // A photo named but gone fails this ticket ('file.photoMissing'), never a blank ticket.
     photo: await requirePhoto(ctx.storage, row.picture),
     verifyUrl: verifyUrl(ctx, origin, t),

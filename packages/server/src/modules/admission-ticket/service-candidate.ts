@@ -1,5 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { formatDateTime, TICKET_STATUS, ticketPrintOpen, type CandidateTicket, pickExam } from '@tegang/domain';
+import {
+  formatDateTime,
+  TICKET_STATUS,
+  ticketPrintOpen,
+  type CandidateTicket,
+  pickExam,
+} from '@tegang/domain';
 import type { AppContext } from '../../context';
 import { admissionTicket, enroll, recruitPlan } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';

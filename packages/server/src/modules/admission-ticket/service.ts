@@ -12,6 +12,7 @@ import {
   type MessageKey,
   type Page,
   type RegionScope,
+  pickExam,
 } from '@tegang/domain';
 import type { z } from 'zod';
 import type { admissionTicketCreateSchema, admissionTicketUpdateSchema } from '@tegang/domain';
@@ -84,14 +85,7 @@ export function toTicket(r: TicketRow): AdmissionTicket {
     countyCode: r.countyCode,
     academicSession: r.academicSession,
     subject: r.subject,
-    admissionNumber: t.admissionNumber,
-    examDate: t.examDate,
-    examTime: t.examTime,
-    examPlace: t.examPlace,
-    examAddress: t.examAddress,
-    examRoomNumber: t.examRoomNumber,
-    seatNumber: t.seatNumber,
-    examinationRoomNotice: t.examinationRoomNotice,
+    ...pickExam(t),
     status: t.status,
     ticketCreateStatus: t.ticketCreateStatus,
     ticketFileDownloadNum: t.ticketFileDownloadNum,
@@ -177,17 +171,6 @@ function uniqueError(err: unknown, lang: Lang): never {
 type CreateInput = z.output<typeof admissionTicketCreateSchema>;
 type UpdateInput = z.output<typeof admissionTicketUpdateSchema>;
 
-const examFields = (input: CreateInput | UpdateInput) => ({
-  admissionNumber: input.admissionNumber,
-  examDate: input.examDate,
-  examTime: input.examTime,
-  examPlace: input.examPlace,
-  examAddress: input.examAddress,
-  examRoomNumber: input.examRoomNumber,
-  seatNumber: input.seatNumber,
-  examinationRoomNotice: input.examinationRoomNotice,
-});
-
 /**
  * POST /candidate/admissionTicket: a ticket for enrolment `enrollId` (its plan's). 404
  * 'enroll.notFound' outside `scope`; 409 'ticket.notPassed' unless the audit passed; 409
@@ -214,7 +197,7 @@ export async function createTicket(
   try {
     const [row] = await ctx.db
       .insert(admissionTicket)
-      .values({ planId: e.planId, enrollId: e.id, ...examFields(input) })
+      .values({ planId: e.planId, enrollId: e.id, ...pickExam(input) })
       .returning({ id: admissionTicket.id });
     id = row!.id;
   } catch (err) {
@@ -237,7 +220,7 @@ export async function updateTicket(
   try {
     await ctx.db
       .update(admissionTicket)
-      .set({ ...examFields(input), ticketCreateStatus: TICKET_CREATE_STATUS.pending, updateTime: ctx.now() })
+      .set({ ...pickExam(input), ticketCreateStatus: TICKET_CREATE_STATUS.pending, updateTime: ctx.now() })
       .where(eq(admissionTicket.id, input.id));
   } catch (err) {
     uniqueError(err, lang);
