@@ -1,16 +1,8 @@
 import { useMemo } from 'react';
-import { App, Form, Select, Tag, Typography } from 'antd';
-import { ProFormRadio, ProFormSwitch, type ProColumns } from '@ant-design/pro-components';
+import { App, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  PERMISSIONS,
-  userCreateSchema,
-  PASSWORD_MAX,
-  PHONE_LENGTH,
-  USER_NAME_MAX,
-  USER_STATE,
-} from '@tegang/domain';
+import { PERMISSIONS, USER_STATE } from '@tegang/domain';
 import {
   createUser,
   deleteUser,
@@ -25,51 +17,27 @@ import {
   type SysUser,
   type UserQuery,
 } from '../api';
+import { UserFields, userColumns, type UserForm } from './admin-data';
 import {
   CrudTable,
   RowButton,
-  SchemaFormItem,
-  SchemaPasswordField,
-  SchemaTextField,
-  TreeSelectField,
   useActions,
   useDictEnum,
   useOptionsEnum,
   type CrudConfig,
 } from '../../../components/crud';
-import { DictSelect } from '../../../components/dict';
-import {
-  RegionCascader,
-  regionCodesOfValue,
-  regionPathOf,
-  useRegionScopeTree,
-} from '../../../components/region-cascader';
+import { regionCodesOfValue, regionPathOf, useRegionScopeTree } from '../../../components/region-cascader';
 import { session } from '../../../admin/session';
-import { createTimeColumn, titleOf, toSelectNodes } from '../shared';
-import { schemaRule } from '../../../components/rules';
-
-/** The form's fields: labels field.*, rules and input limits from the server's schema. */
-const F = { schema: userCreateSchema };
+import { toSelectNodes } from '../shared';
 
 /** User management (/system/user/index; spec §2 "Users", §3 System user, §5, §7 "Users"). */
 
-type UserForm = {
-  nickName: string;
-  sex?: string;
-  userName: string;
-  password?: string;
-  departmentId?: number;
-  region?: string[];
-  roleIds: number[];
-  state: string;
-  phone?: string;
-  supervision?: boolean;
-};
-
-const S = userCreateSchema.shape;
-
 const stateBadge = (value: string) => (value === USER_STATE.enabled ? 'Success' : 'Error');
 
+/**
+ * The users screen (see above): columns and fields from admin-data; the state toggle, the password
+ * reset (its new password shown once) and the region codes of the payload here.
+ */
 export default function UserPage() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
@@ -122,44 +90,7 @@ export default function UserPage() {
           ),
         }),
     });
-
-  const columns: ProColumns<SysUser>[] = [
-    { title: t('field.userName'), dataIndex: 'userName', width: 130, ellipsis: true },
-    { title: t('field.nickName'), dataIndex: 'nickName', width: 130, ellipsis: true },
-    { title: t('field.sex'), dataIndex: 'sex', valueEnum: sex, search: false, width: 100, ellipsis: true },
-    { title: t('field.phone'), dataIndex: 'phone', width: 130 },
-    {
-      title: t('field.departmentId'),
-      dataIndex: 'departmentId',
-      valueType: 'treeSelect',
-      width: 150,
-      ellipsis: true,
-      fieldProps: { treeData: departments, treeDefaultExpandAll: true, allowClear: true },
-      render: (_dom, row) => titleOf(departments, row.departmentId) ?? '-',
-    },
-    {
-      title: t('field.roleIds'),
-      dataIndex: 'roleIds',
-      search: false,
-      width: 180,
-      render: (_dom, row) =>
-        row.roleIds?.length
-          ? row.roleIds.map((id) => (
-              <Tag key={id} style={{ marginBlock: 2 }}>
-                {roleName(id)}
-              </Tag>
-            ))
-          : '-',
-    },
-    {
-      title: t('field.state'),
-      dataIndex: 'state',
-      valueType: 'select',
-      valueEnum: states.valueEnum,
-      width: 90,
-    },
-    createTimeColumn(t, 160),
-  ];
+  const columns = userColumns(t, { sex, states: states.valueEnum, departments, roleName });
 
   const config: CrudConfig<SysUser, UserForm, Omit<UserQuery, 'current' | 'size'>> = {
     name: t('sys.user.entity'),
@@ -235,70 +166,7 @@ export default function UserPage() {
       },
       fieldName: (field) => (['provinceCode', 'cityCode', 'countyCode'].includes(field) ? 'region' : field),
       fields: ({ mode }) => (
-        <>
-          <SchemaTextField {...F} name="nickName" required testId="sys-user-nickName" />
-          <SchemaFormItem {...F} name="sex" required>
-            <DictSelect type="sys_user_sex" data-testid="sys-user-sex" />
-          </SchemaFormItem>
-          <SchemaTextField
-            {...F}
-            name="userName"
-            required
-            maxLength={USER_NAME_MAX}
-            fieldProps={{ autoComplete: 'off' }}
-            testId="sys-user-userName"
-          />
-          {mode === 'create' && (
-            <SchemaPasswordField
-              {...F}
-              name="password"
-              required
-              maxLength={PASSWORD_MAX}
-              fieldProps={{ autoComplete: 'new-password' }}
-              testId="sys-user-password"
-            />
-          )}
-          <TreeSelectField
-            name="departmentId"
-            label={t('field.departmentId')}
-            rules={[schemaRule(S.departmentId, 'field.departmentId')]}
-            treeData={departments}
-            expandAll
-            testId="sys-user-department"
-          />
-          <Form.Item
-            name="region"
-            label={t('field.region')}
-            rules={[{ required: true, message: t('rule.required', { label: t('field.region') }) }]}
-          >
-            <RegionCascader data-testid="sys-user-region" />
-          </Form.Item>
-          <SchemaFormItem {...F} name="roleIds" required>
-            <Select
-              mode="multiple"
-              options={roles.map((r) => ({ value: r.id, label: r.name }))}
-              optionFilterProp="label"
-              placeholder={t('common.pleaseSelect')}
-              data-testid="sys-user-roles"
-            />
-          </SchemaFormItem>
-          <ProFormRadio.Group
-            name="state"
-            required
-            label={t('field.state')}
-            rules={[schemaRule(S.state, 'field.state')]}
-            options={states.options}
-            fieldProps={{ 'data-testid': 'sys-user-state-radio' } as object}
-          />
-          <SchemaTextField {...F} name="phone" maxLength={PHONE_LENGTH} testId="sys-user-phone" />
-          {/* spec §3 "User session": a supervision account's console shows no notice control */}
-          <ProFormSwitch
-            name="supervision"
-            label={t('sys.user.supervision')}
-            extra={t('sys.user.supervisionHint')}
-            fieldProps={{ 'data-testid': 'sys-user-supervision' } as object}
-          />
-        </>
+        <UserFields mode={mode} departments={departments} roles={roles} stateOptions={states.options} />
       ),
     },
   };
