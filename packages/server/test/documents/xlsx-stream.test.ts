@@ -26,7 +26,7 @@ describe('streamSheet', () => {
       ),
     );
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(data);
+    await workbook.xlsx.load(data as unknown as ExcelJS.Buffer);
     const sheet = workbook.getWorksheet('报名信息')!;
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.getRow(1).values).toEqual([undefined, '姓名', '下载次数', '备注']);
