@@ -371,49 +371,57 @@ export function meetsBirthLimit(birthday: string, limitBirth: string | null | un
 }
 
 /** One dashboard bar: enrolments against demand for a county, learning period or subject. */
-export interface DemandBar {
-  key: string;
-  label: string | null;
-  enrolled: number;
+export const demandBarSchema = z.object({
+  key: z.string(),
+  label: z.string().nullable(),
+  enrolled: z.number().int(),
   /** Of the enrolments, those whose audit passed (AUDIT_STATUS.passed). */
-  passed: number;
-  demand: number;
-}
+  passed: z.number().int(),
+  demand: z.number().int(),
+});
+export type DemandBar = z.output<typeof demandBarSchema>;
 /** Enrolments by audit status (AUDIT_STATUS: pending '0', passed '1', rejected '2'). */
 export type AuditCounts = Record<keyof typeof AUDIT_STATUS, number>;
+export const auditCountsSchema = z.object({
+  pending: z.number().int(),
+  passed: z.number().int(),
+  rejected: z.number().int(),
+}) satisfies z.ZodType<AuditCounts>;
 /**
  * One post of a plan (county × plan category × learning period × subject, one recruit plan data
  * row): its demand (0 when the row is inactive or gone) against its enrolments and passed audits.
  */
-export interface PostRatio {
-  countyCode: string;
-  countyName: string | null;
-  category: string;
-  learningPeriod: string;
-  subject: string;
-  demand: number;
-  enrolled: number;
-  passed: number;
-}
+export const postRatioSchema = z.object({
+  countyCode: z.string(),
+  countyName: z.string().nullable(),
+  category: z.string(),
+  learningPeriod: z.string(),
+  subject: z.string(),
+  demand: z.number().int(),
+  enrolled: z.number().int(),
+  passed: z.number().int(),
+});
+export type PostRatio = z.output<typeof postRatioSchema>;
 /** GET /candidate/enroll/statistics: a plan's enrolments against demand in the caller's region. */
-export interface EnrollStatistics {
-  planId: number | null;
-  planName: string | null;
-  total: number;
-  demand: number;
+export const enrollStatisticsSchema = z.object({
+  planId: z.number().int().nullable(),
+  planName: z.string().nullable(),
+  total: z.number().int(),
+  demand: z.number().int(),
   /** The `total` enrolments by audit status. */
-  audit: AuditCounts;
-  byCounty: DemandBar[];
-  byPeriod: DemandBar[];
-  bySubject: DemandBar[];
+  audit: auditCountsSchema,
+  byCounty: z.array(demandBarSchema),
+  byPeriod: z.array(demandBarSchema),
+  bySubject: z.array(demandBarSchema),
   /** Every post in the region with demand or enrolments, by county, category, period, subject. */
-  posts: PostRatio[];
+  posts: z.array(postRatioSchema),
   /**
    * When the counts were read (ISO 8601; null without a plan). The server reuses them for a few
    * seconds (RATIO_CACHE_SECONDS), so an audit decision can take that long to show.
    */
-  asOf: string | null;
-}
+  asOf: z.string().nullable(),
+});
+export type EnrollStatistics = z.output<typeof enrollStatisticsSchema>;
 
 /**
  * A post ratio "count:demand" reduced to "n:1" ("3.2:1", "4:1", one decimal at most), or null when
@@ -474,6 +482,24 @@ export type EnrollDetail = Enroll & { pictureData: string | null };
 export type CandidateEnroll = Enroll & { pictureUrl: string | null };
 
 /** A one-time download link ({url}, valid 5 minutes) of an enrolment form or an export. */
-export interface DownloadLink {
-  url: string;
-}
+export const downloadLinkSchema = z.object({ url: z.string() });
+export type DownloadLink = z.output<typeof downloadLinkSchema>;
+
+/** One decision of GET /candidate/enroll/auditHistory/{id} (newest first). */
+export const auditHistoryEntrySchema = z.object({
+  /** When it was decided (ISO time). */
+  time: z.string(),
+  /** The reviewer's user name at the time of the decision. */
+  reviewer: z.string().nullable(),
+  /** '1' passed, '2' rejected (AUDIT_STATUS). */
+  decision: z.string(),
+  /** The rejection reason; null for a pass. */
+  reason: z.string().nullable(),
+});
+export type AuditHistoryEntry = z.output<typeof auditHistoryEntrySchema>;
+
+/** An answer that names one enrolment: {id} of POST/PUT /api/apply; null id when none (pendingNeighbour). */
+export const enrollIdSchema = z.object({ id: z.number().int() });
+export const enrollNeighbourSchema = z.object({ id: z.number().int().nullable() });
+/** How many enrolments a batch changed: {count} of the audit and of generateApply. */
+export const enrollCountSchema = z.object({ count: z.number().int() });

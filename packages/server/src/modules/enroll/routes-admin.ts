@@ -8,6 +8,9 @@ import {
   PERMISSIONS,
   translate,
   type MessageKey,
+  type EnrollDetail,
+  pageOf,
+  codeOptionSchema,
 } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
 import { photoParams, sendPhoto } from './photo-route';
@@ -24,8 +27,13 @@ import {
   scopedPhoto,
   updateEnrollPhone,
 } from './service-admin';
+import { envelopeOf, enrollSchema } from '../../lib/fast-response';
 
 const P = PERMISSIONS.enroll;
+/** GET /candidate/enroll/{id}: the enrolment with its photo as a data: URL (domain EnrollDetail). */
+const enrollDetailSchema = enrollSchema.extend({
+  pictureData: z.string().nullable(),
+}) satisfies z.ZodType<EnrollDetail>;
 /** At most this many forms regenerate in one generateApply call (each takes ~30 ms). */
 const GENERATE_MAX = 200;
 
@@ -46,6 +54,7 @@ export async function enrollAdminRoutes(base: FastifyInstance) {
         summary:
           'Page of enrolments in the caller’s region: {records: Enroll[], total, current, size}; filters of spec §2',
         querystring: pagingSchema.extend(enrollQuerySchema.shape),
+        response: { 200: envelopeOf(pageOf(enrollSchema)) },
       },
     },
     async (req) => ok(req, await pageEnrollsInScope(ctx.db, req.admin!.scope, req.query)),
@@ -55,7 +64,11 @@ export async function enrollAdminRoutes(base: FastifyInstance) {
     '/candidate/enroll/getEnrollCreateStatus',
     {
       config: { access: { admin: true } },
-      schema: { tags: ['enroll'], summary: 'Form generation status options [{value, label}]' },
+      schema: {
+        tags: ['enroll'],
+        summary: 'Form generation status options [{value, label}]',
+        response: { 200: envelopeOf(z.array(codeOptionSchema)) },
+      },
     },
     async (req) =>
       ok(
@@ -75,6 +88,7 @@ export async function enrollAdminRoutes(base: FastifyInstance) {
         tags: ['enroll'],
         summary: 'One enrolment (Enroll + pictureData) in the caller’s region; 404 outside it',
         params: idParamSchema,
+        response: { 200: envelopeOf(enrollDetailSchema) },
       },
     },
     async (req) => ok(req, await enrollmentDetail(ctx, req.params.id, req.admin!.scope)),
@@ -123,6 +137,7 @@ export async function enrollAdminRoutes(base: FastifyInstance) {
         tags: ['enroll'],
         summary: 'Delete enrolments {idList} (all in the caller’s region, or none)',
         body: idListSchema,
+        response: { 200: envelopeOf(z.null()) },
       },
     },
     async (req) => {
@@ -135,7 +150,12 @@ export async function enrollAdminRoutes(base: FastifyInstance) {
     '/candidate/enroll/:id',
     {
       config: { access: { permission: P.remove } },
-      schema: { tags: ['enroll'], summary: 'Delete one enrolment and its files', params: idParamSchema },
+      schema: {
+        tags: ['enroll'],
+        summary: 'Delete one enrolment and its files',
+        params: idParamSchema,
+        response: { 200: envelopeOf(z.null()) },
+      },
     },
     async (req) => {
       await deleteEnrolls(ctx, [req.params.id], req.admin!.scope);

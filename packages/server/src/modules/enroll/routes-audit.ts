@@ -1,10 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { enrollAuditSchema, enrollQuerySchema, PERMISSIONS } from '@tegang/domain';
+import {
+  enrollAuditSchema,
+  enrollQuerySchema,
+  PERMISSIONS,
+  enrollCountSchema,
+  codeOptionSchema,
+  auditHistoryEntrySchema,
+  enrollNeighbourSchema,
+} from '@tegang/domain';
 import { ok } from '../../lib/envelope';
 import { idParamSchema } from '../../lib/paging';
 import { auditEnrolls, auditHistory, auditStatusOptions, pendingNeighbour } from './service-audit';
+import { envelopeOf } from '../../lib/fast-response';
 
 /**
  * The audit of applications in the back office (spec §2 "Enrolment records", §6 region scope): a
@@ -34,6 +43,7 @@ export async function enrollAuditRoutes(base: FastifyInstance) {
         summary:
           "Audit enrolments {idList, versions (the version read of each), auditStatus '1'|'2', auditReason (required when '2', ≤200)} in the caller’s region, all or none: {count}; 409 naming the records changed since read",
         body: enrollAuditSchema,
+        response: { 200: envelopeOf(enrollCountSchema) },
       },
     },
     async (req) =>
@@ -49,7 +59,11 @@ export async function enrollAuditRoutes(base: FastifyInstance) {
     '/candidate/enroll/getAuditStatus',
     {
       config: { access: { admin: true } },
-      schema: { tags: ['enroll'], summary: 'Audit status options [{value, label}] (status.audit.*)' },
+      schema: {
+        tags: ['enroll'],
+        summary: 'Audit status options [{value, label}] (status.audit.*)',
+        response: { 200: envelopeOf(z.array(codeOptionSchema)) },
+      },
     },
     async (req) => ok(req, auditStatusOptions(req.lang)),
   );
@@ -67,6 +81,7 @@ export async function enrollAuditRoutes(base: FastifyInstance) {
         tags: ['enroll'],
         summary: 'Audit history of an enrolment, newest first: [{time, reviewer, decision, reason}]',
         params: idParamSchema,
+        response: { 200: envelopeOf(z.array(auditHistoryEntrySchema)) },
       },
     },
     async (req) => ok(req, await auditHistory(ctx.db, req.params.id, req.admin!.scope)),
@@ -90,6 +105,7 @@ export async function enrollAuditRoutes(base: FastifyInstance) {
           id: idParamSchema.shape.id,
           direction: z.enum(['next', 'prev']),
         }),
+        response: { 200: envelopeOf(enrollNeighbourSchema) },
       },
     },
     async (req) => {

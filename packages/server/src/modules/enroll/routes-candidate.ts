@@ -1,13 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CANDIDATE_AUTH_HEADER, idNumber } from '@tegang/domain';
-import {
-  candidateEnrollSchema,
-  canCandidateSchema,
-  envelopeOf,
-  fastSerializer,
-} from '../../lib/fast-response';
+import { CANDIDATE_AUTH_HEADER, idNumber, enrollIdSchema, downloadLinkSchema } from '@tegang/domain';
+import { candidateEnrollSchema, canCandidateSchema, envelopeOf } from '../../lib/fast-response';
 import { photoParams, sendPhoto } from './photo-route';
 import { attachment } from '../../lib/downloads';
 import { ok } from '../../lib/envelope';
@@ -73,7 +68,6 @@ export async function enrollCandidateRoutes(base: FastifyInstance) {
           'Check-candidate response (spec §3): {canCandidate, planId, message, limitBirth, birthLimits, plan}; message says when enrolment opens or that it ended. With no open plan, planId/plan are the latest closed plan the candidate applied to, else null',
         response: { 200: envelopeOf(canCandidateSchema) },
       },
-      serializerCompiler: fastSerializer,
     },
     async (req) => ok(req, await candidateStatus(ctx, req.candidate!.id, req.lang)),
   );
@@ -88,7 +82,6 @@ export async function enrollCandidateRoutes(base: FastifyInstance) {
         params: planIdParams,
         response: { 200: envelopeOf(z.enum(['0', '1'])) },
       },
-      serializerCompiler: fastSerializer,
     },
     async (req) => ok(req, await applyFlag(ctx.db, req.params.planId, req.candidate!.id)),
   );
@@ -102,6 +95,7 @@ export async function enrollCandidateRoutes(base: FastifyInstance) {
         summary:
           'Apply (multipart: the form fields of enrollApplySchema + photo updateImg, JPEG/PNG ≤ 2 MB). 409 when already applied; 400 outside the enrolment window',
         consumes: ['multipart/form-data'],
+        response: { 200: envelopeOf(enrollIdSchema) },
       },
     },
     async (req) => {
@@ -119,6 +113,7 @@ export async function enrollCandidateRoutes(base: FastifyInstance) {
         summary:
           'Edit the own application while the enrolment window is open (multipart as POST; the photo is optional)',
         consumes: ['multipart/form-data'],
+        response: { 200: envelopeOf(enrollIdSchema) },
       },
     },
     async (req) => {
@@ -138,7 +133,6 @@ export async function enrollCandidateRoutes(base: FastifyInstance) {
         params: planIdParams,
         response: { 200: envelopeOf(candidateEnrollSchema) },
       },
-      serializerCompiler: fastSerializer,
     },
     async (req) => ok(req, await ownEnrollment(ctx, req.params.planId, req.candidate!.id)),
   );
@@ -170,6 +164,7 @@ export async function enrollCandidateRoutes(base: FastifyInstance) {
         tags: ['candidate'],
         summary: 'A single-use link (5 min) to the own enrolment form PDF: {url}',
         params: idParams,
+        response: { 200: envelopeOf(downloadLinkSchema) },
       },
     },
     async (req) => ok(req, await enrollFormLink(ctx, req.params.id, req.candidate!.id)),

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PERMISSIONS, idNumber } from '@tegang/domain';
+import { PERMISSIONS, idNumber, enrollStatisticsSchema } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
 import { enrollStatistics } from './service-statistics';
+import { envelopeOf } from '../../lib/fast-response';
 
 /**
  * GET /candidate/enroll/statistics: the dashboard's counts of a plan inside the caller's region
@@ -21,6 +22,7 @@ export async function enrollStatisticsRoutes(base: FastifyInstance) {
         summary:
           'Dashboard: enrolments by audit status, and applicants and passed against demand per county, learning period, subject and post, in the caller’s region (plan: ?planId, else the open one; counts up to RATIO_CACHE_SECONDS old, asOf)',
         querystring: z.object({ planId: idNumber().optional() }),
+        response: { 200: envelopeOf(enrollStatisticsSchema) },
       },
     },
     async (req) =>
