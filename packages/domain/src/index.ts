@@ -29,4 +29,6 @@ export * from './admission-ticket';
 export * from './admission-result';
 export * from './candidate-stage';
 export * from './sms-notice';
+export * from './system-views';
+export * from './monitor';
 export * from './rich-text';

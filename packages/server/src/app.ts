@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyMultipart from '@fastify/multipart';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { PHOTO_MAX_BYTES, resolveLang, translate } from '@tegang/domain';
 import { PRODUCTION_CHECKS, type Config } from './config';
 import type { AppContext } from './context';
@@ -143,6 +143,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
     transform: jsonSchemaTransform,
+    // Schemas with an id (the recursive trees) go to components.schemas, where the routes refer to them.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: DOCS_CSP });
   await app.register(fastifyMultipart, {

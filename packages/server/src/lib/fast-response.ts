@@ -3,12 +3,14 @@ import { InvalidSchemaError, ResponseSerializationError } from 'fastify-type-pro
 import { z } from 'zod';
 import {
   PLAN_RANGES,
+  type ApiResult,
   type CandidateEnroll,
   type CandidateInfo,
   type CanCandidate,
   type Enroll,
   type PlanTimeField,
 } from '@tegang/domain';
+import type { EncryptedData } from '@tegang/domain/crypto';
 
 /**
  * Response serialisation (DESIGN "Envelope" {code, msg, data}): every JSON route declares
@@ -67,6 +69,19 @@ export function fastSerializerCompiler({
 /** The success envelope around `data`. */
 export const envelopeOf = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number().int(), msg: z.string(), data });
+
+/**
+ * The success envelope of an encrypted call (spec §7 "encrypted"; plugins/access.ts encrypts `data`
+ * with the call's AES key before serialisation): `data` is the ciphertext {iv, d} (domain
+ * `EncryptedData`, opened by the web's decryptData); its plain shape is the route's domain type.
+ * Typed as the plain envelope the handler returns, since the encryption happens after it.
+ */
+export const encryptedEnvelope = z.object({
+  code: z.number().int(),
+  msg: z.string(),
+  encrypted: z.literal(true),
+  data: z.object({ iv: z.string(), d: z.string() }) satisfies z.ZodType<EncryptedData>,
+}) as unknown as z.ZodType<ApiResult<unknown>>;
 
 const nullableString = z.string().nullable();
 const planTimeline = Object.fromEntries(

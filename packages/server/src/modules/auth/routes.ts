@@ -1,9 +1,20 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LOCK_LABELS, lockSchema, loginSchema, unlockSchema } from '@tegang/domain';
+import {
+  adminInfoSchema,
+  captchaSchema,
+  LOCK_LABELS,
+  lockSchema,
+  lockStateSchema,
+  loginSchema,
+  menuItemSchema,
+  publicKeySchema,
+  unlockSchema,
+} from '@tegang/domain';
 import { createCaptcha } from '../../lib/captcha';
 import { ok } from '../../lib/envelope';
+import { encryptedEnvelope, envelopeOf } from '../../lib/fast-response';
 import { bearer, revokeSession } from '../../lib/sessions';
 import { perIpLimit } from '../../plugins/rate-limit';
 import { lockSession, lockState, logIn, menuOf, sessionInfo, unlockSession } from './service';
@@ -31,6 +42,7 @@ export async function authRoutes(base: FastifyInstance) {
         summary:
           'Image captcha {enabled, uuid, img}; force=true gives one even when captchas are off (after two failed logins)',
         querystring: z.object({ force: z.enum(['true', 'false']).optional() }),
+        response: { 200: envelopeOf(captchaSchema) },
       },
     },
     async (req) =>
@@ -44,7 +56,8 @@ export async function authRoutes(base: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary:
-          'Public key for encrypted calls {alg, suite, keyId, publicKey} (CRYPTO_SUITE): suite "standard" RSA-OAEP-256 (base64 SPKI DER) + AES-256-GCM, or "gm" SM2 (base64 of the 65-byte point 04‖x‖y) + SM4-CBC + HMAC-SM3 (packages/domain crypto.ts)',
+          'Public key for encrypted calls {alg, suite, keyId, publicKey} (CRYPTO_SUITE): suite "standard" ECDH-ES P-256 (base64 SPKI DER) + HKDF-SHA-256 + AES-256-GCM, or "gm" SM2 (base64 of the 65-byte point 04‖x‖y) + SM4-CBC + HMAC-SM3 (packages/domain crypto.ts)',
+        response: { 200: envelopeOf(publicKeySchema) },
       },
     },
     async (req) =>
@@ -73,6 +86,7 @@ export async function authRoutes(base: FastifyInstance) {
         summary:
           'Back-office login (encrypted {userName, password, captcha, uuid}); data is the token; 400 with data.captchaRequired after two failures, 429 when locked or rate-limited',
         body: loginSchema,
+        response: { 200: encryptedEnvelope },
       },
     },
     async (req) => ok(req, await logIn(ctx, req, 'admin', req.body)),
@@ -82,7 +96,11 @@ export async function authRoutes(base: FastifyInstance) {
     '/auth/getInfo',
     {
       config: { access: { admin: true } },
-      schema: { tags: ['auth'], summary: 'The session: {user, roles, permissions}' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The session: {user, roles, permissions}',
+        response: { 200: envelopeOf(adminInfoSchema) },
+      },
     },
     async (req) => ok(req, await sessionInfo(ctx.db, req.admin!)),
   );
@@ -91,14 +109,21 @@ export async function authRoutes(base: FastifyInstance) {
     '/auth/getMenu',
     {
       config: { access: { admin: true } },
-      schema: { tags: ['auth'], summary: "The user's menu tree (menus and buttons it holds)" },
+      schema: {
+        tags: ['auth'],
+        summary: "The user's menu tree (menus and buttons it holds)",
+        response: { 200: envelopeOf(z.array(menuItemSchema)) },
+      },
     },
     async (req) => ok(req, await menuOf(ctx.db, req.admin!.permissions)),
   );
 
   app.get(
     '/auth/logout',
-    { config: { access: { admin: true } }, schema: { tags: ['auth'], summary: 'Revokes the session' } },
+    {
+      config: { access: { admin: true } },
+      schema: { tags: ['auth'], summary: 'Revokes the session', response: { 200: envelopeOf(z.null()) } },
+    },
     async (req) => {
       await revokeSession(ctx.db, bearer(req.headers.authorization)!);
       return ok(req, null);
@@ -109,7 +134,11 @@ export async function authRoutes(base: FastifyInstance) {
     '/auth/lockState',
     {
       config: { access: { admin: true } },
-      schema: { tags: ['auth'], summary: 'The lock state of the session: {locked, hasPassword}' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The lock state of the session: {locked, hasPassword}',
+        response: { 200: envelopeOf(lockStateSchema) },
+      },
     },
     async (req) => ok(req, await lockState(ctx.db, req.admin!.sessionId)),
   );
@@ -123,6 +152,7 @@ export async function authRoutes(base: FastifyInstance) {
         summary:
           'Locks the session (spec §4 Lock; encrypted {password?}): the first lock sets the lock password (required)',
         body: lockSchema,
+        response: { 200: encryptedEnvelope },
       },
     },
     async (req) =>
@@ -138,6 +168,7 @@ export async function authRoutes(base: FastifyInstance) {
         summary:
           'Unlocks the session with the lock password (encrypted {password}); five wrong attempts end the session (401)',
         body: unlockSchema,
+        response: { 200: encryptedEnvelope },
       },
     },
     async (req) =>

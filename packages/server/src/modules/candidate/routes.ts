@@ -16,9 +16,10 @@ import {
   registerSchema,
   type SmsPurpose,
   type SmsSendStatus,
+  smsSendStatusSchema,
 } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
-import { candidateInfoSchema, envelopeOf } from '../../lib/fast-response';
+import { candidateInfoSchema, encryptedEnvelope, envelopeOf } from '../../lib/fast-response';
 import { verifyPassword } from '../../lib/passwords';
 import { bearer, revokeSession } from '../../lib/sessions';
 import { perIpLimit } from '../../plugins/rate-limit';
@@ -39,6 +40,8 @@ const telephoneQuery = z.object({ telephone: phoneString() });
 const tags = ['candidate'];
 /** OpenAPI: the candidate token goes in User-Authorization (app.ts securitySchemes.candidate). */
 const candidateSecurity = [{ candidate: [] }];
+const noData = { 200: envelopeOf(z.null()) };
+const encrypted = { 200: encryptedEnvelope };
 
 /**
  * Candidate accounts (spec §1, §7 "Candidate auth and account"): SMS codes, registration, login with
@@ -63,6 +66,7 @@ export async function candidateRoutes(base: FastifyInstance) {
         tags,
         summary: 'Sends a registration code to the phone; 409 when the phone is already registered',
         querystring: telephoneQuery,
+        response: noData,
       },
     },
     async (req) => {
@@ -82,6 +86,7 @@ export async function candidateRoutes(base: FastifyInstance) {
         summary:
           'Sends a password-reset code; an unregistered phone gets the same answer and no SMS (no enumeration)',
         querystring: telephoneQuery,
+        response: noData,
       },
     },
     async (req) => {
@@ -100,6 +105,7 @@ export async function candidateRoutes(base: FastifyInstance) {
         summary:
           'Sends a user-name recovery code; an unregistered phone gets the same answer and no SMS (no enumeration)',
         querystring: telephoneQuery,
+        response: noData,
       },
     },
     async (req) => {
@@ -118,6 +124,7 @@ export async function candidateRoutes(base: FastifyInstance) {
         summary: 'Sends the code that confirms a new phone number (editUserInfo) to that new phone',
         querystring: telephoneQuery,
         security: candidateSecurity,
+        response: noData,
       },
     },
     async (req) => {
@@ -137,6 +144,7 @@ export async function candidateRoutes(base: FastifyInstance) {
         tags,
         summary: 'data: true when the phone is free to register, false when it is taken',
         params: z.object({ phone: phoneString() }),
+        response: { 200: envelopeOf(z.boolean()) },
       },
     },
     async (req) => ok(req, !(await telephoneTaken(ctx.db, req.params.phone))),
@@ -161,6 +169,7 @@ export async function candidateRoutes(base: FastifyInstance) {
         summary:
           'Whether a code of the purpose may be sent to the phone now: {canSend, waitSeconds, reason}; reason telephoneTaken (register, editUserInfo), dailyCap or tooFrequent; msg says it',
         params: z.object({ telephone: phoneString(), purpose: z.enum(SMS_PURPOSES) }),
+        response: { 200: envelopeOf(smsSendStatusSchema) },
       },
     },
     async (req) => {
@@ -197,6 +206,7 @@ export async function candidateRoutes(base: FastifyInstance) {
         summary:
           'Registers a candidate (encrypted {userName, password, realName, idCard, telephone, code}); 409 on a taken user name, ID number or phone (a taken ID number or phone uses up the code)',
         body: registerSchema,
+        response: encrypted,
       },
     },
     async (req) => {
@@ -233,6 +243,7 @@ export async function candidateRoutes(base: FastifyInstance) {
         summary:
           'Candidate login (encrypted {userName (or phone), password, captcha, uuid}); data is the token for User-Authorization; 400 with data.captchaRequired after two failures, 429 when locked or rate-limited',
         body: loginSchema,
+        response: encrypted,
       },
     },
     async (req) => ok(req, await logIn(ctx, req, 'candidate', req.body)),
@@ -257,7 +268,12 @@ export async function candidateRoutes(base: FastifyInstance) {
     '/api/auth/logout',
     {
       config: { access: { candidate: true } },
-      schema: { tags, summary: 'Revokes the candidate session', security: candidateSecurity },
+      schema: {
+        tags,
+        summary: 'Revokes the candidate session',
+        security: candidateSecurity,
+        response: noData,
+      },
     },
     async (req) => {
       await revokeSession(ctx.db, bearer(req.headers[CANDIDATE_AUTH_HEADER])!);
@@ -277,6 +293,7 @@ export async function candidateRoutes(base: FastifyInstance) {
           'Edits real name and phone (encrypted {realName, telephone, code}); a new phone needs its getEditCode code; data is the updated info',
         body: editUserInfoSchema,
         security: candidateSecurity,
+        response: encrypted,
       },
     },
     async (req) => ok(req, await editUserInfo(ctx, req.candidate!.id, req.body, req.lang), 'common.saved'),
@@ -291,6 +308,7 @@ export async function candidateRoutes(base: FastifyInstance) {
         summary: 'Changes the password (encrypted {oldPsw, newPsw}); every session of the candidate ends',
         body: editPasswordSchema,
         security: candidateSecurity,
+        response: encrypted,
       },
     },
     async (req) => {
@@ -319,6 +337,7 @@ export async function candidateRoutes(base: FastifyInstance) {
         summary:
           'Resets the password with an FPCode code (encrypted {telephone, code, password}); clears the lockout and ends every session; a code that meets no account is used up',
         body: forgetPasswordSchema,
+        response: encrypted,
       },
     },
     async (req) => {
@@ -348,6 +367,7 @@ export async function candidateRoutes(base: FastifyInstance) {
         summary:
           'Recovers the user name with an FNCode code (encrypted {telephone, code}); data {userName}; a code that meets no account is used up',
         body: forgetUserNameSchema,
+        response: encrypted,
       },
     },
     async (req) => {

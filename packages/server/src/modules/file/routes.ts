@@ -4,8 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { PERMISSIONS, UPLOAD_KINDS, type UploadKind } from '@tegang/domain';
+import { PERMISSIONS, UPLOAD_KINDS, uploadedFileSchema, type UploadKind } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
+import { envelopeOf } from '../../lib/fast-response';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 
 /** Accepted pictures, sniffed by content (never by name or declared type); SVG is refused. */
@@ -111,6 +112,7 @@ export async function fileRoutes(base: FastifyInstance) {
         summary:
           "Uploads a website picture (multipart `file`, field `kind` 'logo' ≤ 5 MB or 'indexPic' ≤ 10 MB); data is {url}",
         consumes: ['multipart/form-data'],
+        response: { 200: envelopeOf(uploadedFileSchema) },
       },
     },
     async (req) => {
@@ -126,7 +128,10 @@ export async function fileRoutes(base: FastifyInstance) {
     '/file/view/*',
     {
       config: { access: { open: true } },
-      schema: { tags, summary: 'Serves a website picture (website/<uuid>.<ext>)' },
+      schema: {
+        tags,
+        summary: 'Serves a website picture (website/<uuid>.<ext>; the bytes: no JSON response schema)',
+      },
     },
     async (req, reply) => {
       let key: string;
@@ -155,6 +160,7 @@ export async function fileRoutes(base: FastifyInstance) {
         tags,
         summary: 'Removes an uploaded website picture (?fileUrl=/file/view/website/…)',
         querystring: z.object({ fileUrl: z.string({ error: 'file.url' }).max(500) }),
+        response: { 200: envelopeOf(z.null()) },
       },
     },
     async (req) => {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { translate } from '@tegang/domain';
+import { livenessSchema, readinessSchema, translate } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
+import { envelopeOf } from '../../lib/fast-response';
 import { forbidden } from '../../lib/errors';
 import { metricsAllowed, metricsText } from '../../plugins/metrics';
 import { isDraining } from './drain';
@@ -30,6 +31,7 @@ export async function healthRoutes(base: FastifyInstance) {
       schema: {
         tags: ['health'],
         summary: 'Liveness: {status: "up"} while the process serves requests (no database call)',
+        response: { 200: envelopeOf(livenessSchema) },
       },
     },
     async (req) => ok(req, { status: 'up' }),
@@ -44,6 +46,8 @@ export async function healthRoutes(base: FastifyInstance) {
         tags: ['health'],
         summary:
           'Readiness: 503 {status: "draining"} once the node stops; 200 {status: "ready"} when the database answers within 2 s, else 503',
+        // 503 also as the error handler answers it (data null).
+        response: { 200: envelopeOf(readinessSchema), 503: envelopeOf(readinessSchema.nullable()) },
       },
     },
     async (req, reply) => {
@@ -77,7 +81,7 @@ export async function healthRoutes(base: FastifyInstance) {
       schema: {
         tags: ['health'],
         summary:
-          'Prometheus metrics (text format 0.0.4): from loopback, a METRICS_ALLOW address, or with Authorization: Bearer <METRICS_TOKEN>; else 403',
+          'Prometheus metrics (text format 0.0.4, not JSON: no response schema): from loopback, a METRICS_ALLOW address, or with Authorization: Bearer <METRICS_TOKEN>; else 403',
       },
     },
     async (req, reply) => {

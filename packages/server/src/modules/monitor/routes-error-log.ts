@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { countSchema } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
+import { envelopeOf } from '../../lib/fast-response';
 import { entry, storeErrorLog } from './service-error-log';
 
 /**
@@ -24,6 +26,7 @@ export async function errorLogRoutes(base: FastifyInstance) {
         summary:
           'Upload browser errors [{type, message, stack, info, url, time}] (≤ 100); answers {count}. 413 for an entry over 16 KB; 429 past 200 entries or 512 KB per session.',
         body: z.array(entry).max(100),
+        response: { 200: envelopeOf(countSchema) },
       },
     },
     async (req) => ok(req, { count: await storeErrorLog(db, req.admin!, req.body) }),

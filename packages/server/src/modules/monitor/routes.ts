@@ -2,8 +2,22 @@ import { errorLogRoutes } from './routes-error-log';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BUSINESS_TYPES, dateTimeString, optionalString, PERMISSIONS, idNumber } from '@tegang/domain';
+import {
+  BUSINESS_TYPES,
+  codeOptionSchema,
+  countSchema,
+  dateTimeString,
+  loginLogSchema,
+  onlineUserSchema,
+  operLogSchema,
+  optionalString,
+  pageOf,
+  PERMISSIONS,
+  idNumber,
+  trailEntrySchema,
+} from '@tegang/domain';
 import { ok } from '../../lib/envelope';
+import { envelopeOf } from '../../lib/fast-response';
 import { idListSchema, idParamSchema, pagingSchema } from '../../lib/paging';
 import { pageTrail } from './service-trail';
 import {
@@ -62,6 +76,8 @@ const trailQuerySchema = pagingSchema.extend({
 
 const onlineQuerySchema = z.object({ userName: optionalString(64), ip: optionalString(64) });
 const sessionParamSchema = z.object({ sessionId: idNumber() });
+const noData = { 200: envelopeOf(z.null()) };
+const counted = { 200: envelopeOf(countSchema) };
 
 /**
  * Operation log, login log and online users (spec §7 "Operation log"): paged searches
@@ -98,6 +114,7 @@ export async function monitorRoutes(base: FastifyInstance) {
         summary:
           'Page of the operation log inside the caller’s region (by the operator’s region): module, businessType, operatorName, status, time range',
         body: operLogQuerySchema,
+        response: { 200: envelopeOf(pageOf(operLogSchema)) },
       },
     },
     async (req) => {
@@ -113,6 +130,7 @@ export async function monitorRoutes(base: FastifyInstance) {
       schema: {
         tags: ['operlog'],
         summary: "Business type options [{value, label}] in the caller's language",
+        response: { 200: envelopeOf(z.array(codeOptionSchema)) },
       },
     },
     async (req) => ok(req, businessTypeOptions(req.lang)),
@@ -127,6 +145,7 @@ export async function monitorRoutes(base: FastifyInstance) {
         summary:
           'Deletes operation log entries {idList} older than the retention (LOG_RETENTION_DAYS), all or nothing: 404 when one is unknown or outside the caller’s region, 400 log.retention.tooYoung when one is younger; the removal is written to the trail',
         body: idListSchema,
+        response: noData,
       },
     },
     async (req) => {
@@ -143,6 +162,7 @@ export async function monitorRoutes(base: FastifyInstance) {
         tags: ['operlog'],
         summary:
           'Deletes the operation log entries inside the caller’s region older than the retention (LOG_RETENTION_DAYS); younger ones stay. Answers {count}; the removal is written to the trail',
+        response: counted,
       },
     },
     async (req) => clean(req, 'operLog'),
@@ -156,6 +176,7 @@ export async function monitorRoutes(base: FastifyInstance) {
         tags: ['operlog'],
         summary: 'One operation log entry; 404 when unknown or outside the caller’s region',
         params: idParamSchema,
+        response: { 200: envelopeOf(operLogSchema) },
       },
     },
     async (req) => ok(req, await getOperLog(ctx.db, req.admin!.scope, req.params.id, req.lang)),
@@ -170,6 +191,7 @@ export async function monitorRoutes(base: FastifyInstance) {
         summary:
           'Page of the login log inside the caller’s region (admin rows by the user’s region, candidate rows by the regions of the candidate’s enrolments, unknown users only for administrators without a region): userName, ip, kind, result, time range',
         body: loginLogQuerySchema,
+        response: { 200: envelopeOf(pageOf(loginLogSchema)) },
       },
     },
     async (req) => {
@@ -187,6 +209,7 @@ export async function monitorRoutes(base: FastifyInstance) {
         summary:
           'Deletes login log entries {idList} older than the retention (LOG_RETENTION_DAYS), all or nothing: 404 when one is unknown or outside the caller’s region, 400 log.retention.tooYoung when one is younger; the removal is written to the trail',
         body: idListSchema,
+        response: noData,
       },
     },
     async (req) => {
@@ -203,6 +226,7 @@ export async function monitorRoutes(base: FastifyInstance) {
         tags: ['loginlog'],
         summary:
           'Deletes the login log entries inside the caller’s region older than the retention (LOG_RETENTION_DAYS); younger ones stay. Answers {count}; the removal is written to the trail',
+        response: counted,
       },
     },
     async (req) => clean(req, 'loginLog'),
@@ -217,6 +241,7 @@ export async function monitorRoutes(base: FastifyInstance) {
         summary:
           'Page of the append-only trail (audit decisions, clear views of sealed values, log removals) inside the caller’s region (by the region of the row concerned): event, actorName, targetId, time range. Nothing deletes it',
         body: trailQuerySchema,
+        response: { 200: envelopeOf(pageOf(trailEntrySchema)) },
       },
     },
     async (req) => {
@@ -234,6 +259,7 @@ export async function monitorRoutes(base: FastifyInstance) {
         summary:
           'Live back-office sessions of the users inside the caller’s region (userName, ip filters); `current` marks the caller',
         querystring: onlineQuerySchema,
+        response: { 200: envelopeOf(z.array(onlineUserSchema)) },
       },
     },
     async (req) =>
@@ -252,6 +278,7 @@ export async function monitorRoutes(base: FastifyInstance) {
         summary:
           "Force logout: ends another administrator's session inside the caller's region. 400 for one's own; 404 unknown or beside the region; 403 for a higher-level administrator (wider region) or a holder of all rights (unless the caller holds all rights)",
         params: sessionParamSchema,
+        response: noData,
       },
     },
     async (req) => {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
-import type { Page, RegionScope } from '@tegang/domain';
+import type { Page, RegionScope, TrailView } from '@tegang/domain';
 import type { Db, Tx } from '../../db';
 import { auditTrail } from '../../db/schema';
 import { page } from '../../lib/envelope';
@@ -56,8 +56,8 @@ export async function writeTrail(db: Db | Tx, actor: TrailActor, entries: TrailE
   );
 }
 
-/** A trail entry as POST /log/trail/list answers it (ISO time). */
-export type TrailRow = Omit<typeof auditTrail.$inferSelect, 'createTime'> & { createTime: string };
+/** A trail entry as POST /log/trail/list answers it: the domain's `TrailView` (ISO time). */
+export type TrailRow = TrailView;
 
 /** The filters of POST /log/trail/list: event (exact), actor name (contains), target id, time range (ISO). */
 export interface TrailSearch {

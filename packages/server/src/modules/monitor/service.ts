@@ -7,6 +7,9 @@ import {
   inRegionScope,
   translate,
   type Lang,
+  type LoginLog,
+  type OnlineUser,
+  type OperLog,
   type Page,
   type RegionScope,
 } from '@tegang/domain';
@@ -98,12 +101,8 @@ function timeRange(
   return filters;
 }
 
-/** A stored operation-log row; `OperLog` is its answer shape (ISO time, translated business type). */
+/** A stored operation-log row; the domain's `OperLog` is its answer shape (ISO time, translated business type). */
 export type OperLogRow = typeof sysOperLog.$inferSelect;
-export interface OperLog extends Omit<OperLogRow, 'createTime'> {
-  businessTypeLabel: string;
-  createTime: string;
-}
 
 const toOperLog = (row: OperLogRow, lang: Lang): OperLog => ({
   ...row,
@@ -200,11 +199,8 @@ export function loginFailureMessage(err: unknown): string {
   return err instanceof AppError ? translate('zh', err.key, err.params) : translate('zh', 'error.unknown');
 }
 
-/** A stored login-log row; `LoginLog` is its answer shape (ISO time). */
+/** A stored login-log row; the domain's `LoginLog` is its answer shape (ISO time). */
 export type LoginLogRow = typeof sysLoginLog.$inferSelect;
-export interface LoginLog extends Omit<LoginLogRow, 'createTime'> {
-  createTime: string;
-}
 /** The filters of POST /log/loginlog/list (contain-matches on user name and IP). */
 export interface LoginLogSearch {
   userName?: string;
@@ -330,21 +326,6 @@ export async function removeLogs(
   });
 }
 
-/** One row of GET /monitor/online/list. */
-export interface OnlineSession {
-  sessionId: number;
-  userId: number;
-  userName: string;
-  nickName: string;
-  ip: string | null;
-  userAgent: string | null;
-  locked: boolean;
-  loginTime: string;
-  expiresAt: string;
-  /** The caller's own session. */
-  current: boolean;
-}
-
 /** The live back-office sessions of the users inside the caller's region `scope`, newest login first. */
 export async function listOnline(
   db: Db,
@@ -352,7 +333,7 @@ export async function listOnline(
   scope: RegionScope,
   currentSessionId: number,
   search: { userName?: string; ip?: string },
-): Promise<OnlineSession[]> {
+): Promise<OnlineUser[]> {
   const filters: SQL[] = [eq(authSession.kind, 'admin'), gt(authSession.expiresAt, now)];
   const inScope = scopeWhere(sysUser, scope);
   if (inScope) filters.push(inScope);

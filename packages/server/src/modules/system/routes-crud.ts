@@ -7,9 +7,10 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { FieldLabels, PermissionKey } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
+import { encryptedEnvelope, envelopeOf } from '../../lib/fast-response';
 import { idListSchema, idParamSchema } from '../../lib/paging';
 import { loosePaging, parseListQuery } from './common';
 
@@ -32,9 +33,10 @@ export type ZodApp = FastifyInstance<
 /**
  * POST `url`: a list whose search (paging + `search`) may come in the querystring, the JSON body or
  * both (`parseListQuery`: the body wins; 400 naming the field on bad input). Answers `ok(req, data)`
- * with what `list` returns (a §9 page {records, total, current, size}, or a tree).
+ * with what `list` returns (a §9 page {records, total, current, size}, or a tree), whose response
+ * schema is `answer`.
  */
-export function listRoute<S extends z.ZodObject>(
+export function listRoute<S extends z.ZodObject, A extends z.ZodType>(
   app: ZodApp,
   route: {
     url: string;
@@ -42,7 +44,8 @@ export function listRoute<S extends z.ZodObject>(
     tags: string[];
     summary: string;
     search: S;
-    list: (req: FastifyRequest, query: ReturnType<typeof parseListQuery<S>>) => Promise<unknown>;
+    answer: A;
+    list: (req: FastifyRequest, query: ReturnType<typeof parseListQuery<S>>) => Promise<z.output<A>>;
   },
 ): void {
   const doc = loosePaging.extend(route.search.shape);
@@ -50,7 +53,14 @@ export function listRoute<S extends z.ZodObject>(
     route.url,
     {
       config: { access: { permission: route.permission } },
-      schema: { tags: route.tags, summary: route.summary, querystring: doc, body: doc.nullish() },
+      schema: {
+        tags: route.tags,
+        summary: route.summary,
+        querystring: doc,
+        body: doc.nullish(),
+        // Checked against `list` by the signature above; the route sees any data.
+        response: { 200: envelopeOf(route.answer as z.ZodType) },
+      },
     },
     async (req) => ok(req, await route.list(req, parseListQuery(route.search, req))),
   );
@@ -66,7 +76,8 @@ export interface SaveRoute<B extends z.ZodType> {
 /**
  * POST `url` (create, `permissions.add`) and PUT `url` (update, `permissions.edit`), in that order.
  * Validation messages name the fields by `labels`; `encrypted` demands an encrypted body. Both answer
- * `ok(req, id, 'common.saved')`; errors are those of `save` (400 naming a field, 403, 404).
+ * `ok(req, id, 'common.saved')` (encrypted: the id as ciphertext); errors are those of `save` (400
+ * naming a field, 403, 404).
  */
 export function saveRoutes<C extends z.ZodType, U extends z.ZodType>(
   app: ZodApp,
@@ -87,14 +98,21 @@ export function saveRoutes<C extends z.ZodType, U extends z.ZodType>(
     ...(encrypted && { encrypted }),
   });
   const { create, update } = route;
+  const response = { 200: encrypted ? encryptedEnvelope : savedId };
   app.post(
     url,
-    { config: config(route.permissions.add), schema: { tags, summary: create.summary, body: create.body } },
+    {
+      config: config(route.permissions.add),
+      schema: { tags, summary: create.summary, body: create.body, response },
+    },
     async (req) => ok(req, await create.save(req, req.body as z.output<C>), 'common.saved'),
   );
   app.put(
     url,
-    { config: config(route.permissions.edit), schema: { tags, summary: update.summary, body: update.body } },
+    {
+      config: config(route.permissions.edit),
+      schema: { tags, summary: update.summary, body: update.body, response },
+    },
     async (req) => ok(req, await update.save(req, req.body as z.output<U>), 'common.saved'),
   );
 }
@@ -118,7 +136,7 @@ export function deleteRoutes(
   const config = { access: { permission: route.permission } };
   app.delete(
     `${url}/deleteByIds`,
-    { config, schema: { tags, summary: summaries.byIds, body: idListSchema } },
+    { config, schema: { tags, summary: summaries.byIds, body: idListSchema, response: noData } },
     async (req) => {
       await remove(req, req.body.idList);
       return ok(req, null, 'common.deleted');
@@ -126,10 +144,15 @@ export function deleteRoutes(
   );
   app.delete(
     `${url}/:id`,
-    { config, schema: { tags, summary: summaries.byId, params: idParamSchema } },
+    { config, schema: { tags, summary: summaries.byId, params: idParamSchema, response: noData } },
     async (req) => {
       await remove(req, [req.params.id]);
       return ok(req, null, 'common.deleted');
     },
   );
 }
+
+/** The answer of a write whose data is the saved row's id. */
+export const savedId = envelopeOf(z.number().int());
+/** The response schemas of a call whose data is null (deletes, state changes). */
+export const noData = { 200: envelopeOf(z.null()) };

@@ -1,9 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { translate, type Lang, type MessageKey, type TicketVerification } from '@tegang/domain';
+import {
+  ticketVerificationSchema,
+  translate,
+  type Lang,
+  type MessageKey,
+  type TicketVerification,
+} from '@tegang/domain';
 import { prefersJson } from '../../lib/accept';
 import { ok } from '../../lib/envelope';
+import { envelopeOf } from '../../lib/fast-response';
 import { escapeHtml, PAGE_CSP, phonePage } from '../../lib/message-page';
 import { AppError } from '../../lib/errors';
 import { perIpLimit, perKeyLimit } from '../../plugins/rate-limit';
@@ -83,6 +90,8 @@ export async function verifyRoutes(base: FastifyInstance) {
           'Asia/Shanghai plus 7 days) state "expired", both without any personal data; a bad or forged ' +
           'token is a 404 (page or JSON). Limited per token and per client IP (429).',
         params: z.object({ token: z.string() }),
+        // The JSON answer; the HTML page is a string with its own content type, sent as it is.
+        response: { 200: envelopeOf(ticketVerificationSchema) },
       },
     },
     async (req: FastifyRequest<{ Params: { token: string } }>, reply) => {

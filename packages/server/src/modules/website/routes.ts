@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PERMISSIONS, WEBSITE_LABELS, websiteConfigSchema } from '@tegang/domain';
+import { PERMISSIONS, WEBSITE_LABELS, websiteConfigSchema, websiteConfigViewSchema } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
+import { envelopeOf } from '../../lib/fast-response';
 import { findOpenPlan } from '../recruit-plan/service';
 import { readWebsiteConfig, saveWebsiteConfig } from './service';
 
@@ -21,6 +22,7 @@ export async function websiteRoutes(base: FastifyInstance) {
         tags: ['website'],
         summary:
           "The website setting {name, enName, logo, indexPic, showCopyright, showLogo, copyright}, plus the open plan's customerServicePhone (null without one) for the login page",
+        response: { 200: envelopeOf(websiteConfigViewSchema) },
       },
     },
     // The login page's help links show the customer-service phone: the open plan's (spec §3).
@@ -38,6 +40,7 @@ export async function websiteRoutes(base: FastifyInstance) {
         tags: ['website'],
         summary: 'Saves the website setting (name and enName required); data is the saved setting',
         body: websiteConfigSchema,
+        response: { 200: envelopeOf(websiteConfigViewSchema) },
       },
     },
     async (req) => ok(req, await saveWebsiteConfig(ctx.db, req.body), 'common.saved'),

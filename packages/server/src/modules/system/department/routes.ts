@@ -5,10 +5,13 @@ import {
   DEPARTMENT_LABELS,
   departmentCreateSchema,
   departmentUpdateSchema,
+  departmentNodeSchema,
   idNumber,
+  pageOf,
   PERMISSIONS,
 } from '@tegang/domain';
 import { ok } from '../../../lib/envelope';
+import { envelopeOf } from '../../../lib/fast-response';
 import { deleteRoutes, listRoute, saveRoutes } from '../routes-crud';
 import {
   departmentSelectTree,
@@ -33,6 +36,7 @@ export async function departmentRoutes(base: FastifyInstance) {
     summary:
       'Departments: the whole tree (default, or with ?name the matching departments as a flat list); with tree=false a page {records, total} by current, size, name',
     search: searchSchema,
+    answer: z.union([z.array(departmentNodeSchema), pageOf(departmentNodeSchema)]),
     list: (_req, query) => listDepartments(db, query),
   });
 
@@ -44,6 +48,7 @@ export async function departmentRoutes(base: FastifyInstance) {
         tags,
         summary: 'The department tree for selects; ?depId leaves out that department and everything below it',
         querystring: z.object({ depId: idNumber().optional() }),
+        response: { 200: envelopeOf(z.array(departmentNodeSchema)) },
       },
     },
     async (req) => ok(req, await departmentSelectTree(db, req.query.depId)),

@@ -7,7 +7,10 @@ import {
   dictItemUpdateSchema,
   dictTypeCreateSchema,
   dictTypeUpdateSchema,
+  pageOf,
   PERMISSIONS,
+  systemDictItemSchema,
+  systemDictTypeSchema,
 } from '@tegang/domain';
 import type { FastifyRequest } from 'fastify';
 import { requireProvinceLevel } from '../../../lib/scope';
@@ -43,6 +46,7 @@ export async function dictRoutes(base: FastifyInstance) {
     tags,
     summary: 'Page of dictionary types: current, size, name, type (contain), isSystem; body or querystring',
     search: typeSearch,
+    answer: pageOf(systemDictTypeSchema),
     list: (_req, query) => pageDictTypes(db, query),
   });
 
@@ -93,6 +97,7 @@ export async function dictRoutes(base: FastifyInstance) {
     summary:
       'Page of dictionary items in order: current, size, dictType, label (contains); body or querystring',
     search: itemSearch,
+    answer: pageOf(systemDictItemSchema),
     list: (_req, query) => pageDictItems(db, query),
   });
 

@@ -8,14 +8,19 @@ import {
   idNumber,
   INT_MAX,
   PERMISSIONS,
+  menuItemSchema,
+  menuSelectRootSchema,
 } from '@tegang/domain';
 import { ok } from '../../../lib/envelope';
+import { envelopeOf } from '../../../lib/fast-response';
 import { idParamSchema } from '../../../lib/paging';
+import { noData, savedId } from '../routes-crud';
 import { revokeCached } from '../../../lib/session-cache';
 import { allMenus, createMenu, deleteMenu, menuList, menuTree, swapMenuOrder, updateMenu } from './service';
 
 const P = PERMISSIONS.menu;
 const tags = ['system:menu'];
+const menus = envelopeOf(z.array(menuItemSchema));
 
 /** Registers the menu routes of spec §7 Menus (list, tree, create, update, delete, order, cache). */
 export async function menuRoutes(base: FastifyInstance) {
@@ -34,6 +39,9 @@ export async function menuRoutes(base: FastifyInstance) {
           isSelect: z.enum(['true', 'false', '1', '0']).optional(),
           parentId: z.coerce.number().int().min(0).max(INT_MAX).optional(),
         }),
+        response: {
+          200: envelopeOf(z.union([z.array(menuItemSchema), z.tuple([menuSelectRootSchema])])),
+        },
       },
     },
     async (req) =>
@@ -50,7 +58,11 @@ export async function menuRoutes(base: FastifyInstance) {
     '/admin/menu/tree',
     {
       config: { access: { permission: P.list } },
-      schema: { tags, summary: 'The whole menu tree, menus and buttons, in display order' },
+      schema: {
+        tags,
+        summary: 'The whole menu tree, menus and buttons, in display order',
+        response: { 200: menus },
+      },
     },
     async (req) => ok(req, menuTree(await allMenus(db))),
   );
@@ -63,6 +75,7 @@ export async function menuRoutes(base: FastifyInstance) {
         tags,
         summary:
           "Clears the menu cache: every node drops the administrators' sessions, roles and permissions it keeps in memory (they are trusted for two seconds at most, and menu, role and user edits through the API drop them at once), so a change written straight into the database applies from the next request too. data null.",
+        response: noData,
       },
     },
     async (req) => {
@@ -80,6 +93,7 @@ export async function menuRoutes(base: FastifyInstance) {
         summary:
           "Creates a menu (type '0': path and keepAlive required) or a button (type '1': permission required); data is the id. The permission must be a declared key (never '*'; else 400 on permission) that the caller holds (else 403).",
         body: menuCreateSchema,
+        response: { 200: savedId },
       },
     },
     async (req) => ok(req, await createMenu(db, req, req.body), 'common.saved'),
@@ -94,6 +108,7 @@ export async function menuRoutes(base: FastifyInstance) {
         summary:
           'Updates a menu or button (as create, with id); data is the id. A changed permission must be a declared key (400) the caller holds (403); 404 when unknown.',
         body: menuUpdateSchema,
+        response: { 200: savedId },
       },
     },
     async (req) => ok(req, await updateMenu(db, req, req.body), 'common.saved'),
@@ -107,6 +122,7 @@ export async function menuRoutes(base: FastifyInstance) {
         tags,
         summary: 'Deletes a menu or button without children (else 400); roles lose it',
         params: idParamSchema,
+        response: noData,
       },
     },
     async (req) => {
@@ -123,6 +139,7 @@ export async function menuRoutes(base: FastifyInstance) {
         tags,
         summary: 'Swaps the display order of two sibling menus a and b (one transaction)',
         params: z.object({ a: idNumber(), b: idNumber() }),
+        response: noData,
       },
     },
     async (req) => {

@@ -1,8 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REGION_LABELS, regionCreateSchema, regionUpdateSchema, idNumber, PERMISSIONS } from '@tegang/domain';
+import {
+  REGION_LABELS,
+  regionCreateSchema,
+  regionSelectNodeSchema,
+  regionUpdateSchema,
+  idNumber,
+  pageOf,
+  PERMISSIONS,
+  systemRegionSchema,
+} from '@tegang/domain';
 import { ok } from '../../../lib/envelope';
+import { envelopeOf } from '../../../lib/fast-response';
 import { idParamSchema, pagingSchema } from '../../../lib/paging';
 import { deleteRoutes, saveRoutes } from '../routes-crud';
 import { getRegion, pageRegions, parentRegionTree, deleteRegions, saveRegion, searchSchema } from './service';
@@ -24,6 +34,7 @@ export async function regionRoutes(base: FastifyInstance) {
         summary:
           "Page of regions by code: current, size, name (contains), code (prefix), parentCode ('0' for provinces)",
         querystring: pagingSchema.extend(searchSchema.shape),
+        response: { 200: envelopeOf(pageOf(systemRegionSchema)) },
       },
     },
     async (req) => ok(req, await pageRegions(db, req.query)),
@@ -38,6 +49,7 @@ export async function regionRoutes(base: FastifyInstance) {
         summary:
           "The regions that can be a parent (provinces and cities) as a tree under a root {code '0'}; ?id leaves out that region and its sub-regions",
         querystring: z.object({ id: idNumber().optional() }),
+        response: { 200: envelopeOf(z.array(regionSelectNodeSchema)) },
       },
     },
     async (req) => ok(req, await parentRegionTree(db, req.lang, req.query.id)),
@@ -77,7 +89,12 @@ export async function regionRoutes(base: FastifyInstance) {
     '/system/region/:id',
     {
       config: { access: { permission: P.list } },
-      schema: { tags, summary: 'One region', params: idParamSchema },
+      schema: {
+        tags,
+        summary: 'One region',
+        params: idParamSchema,
+        response: { 200: envelopeOf(systemRegionSchema) },
+      },
     },
     async (req) => ok(req, await getRegion(db, req.params.id)),
   );

@@ -1,9 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PERMISSIONS, ROLE_LABELS, roleAuthSchema, roleCreateSchema, roleUpdateSchema } from '@tegang/domain';
+import { z } from 'zod';
+import {
+  PERMISSIONS,
+  ROLE_LABELS,
+  pageOf,
+  roleAuthSchema,
+  roleAuthTreeSchema,
+  roleCreateSchema,
+  roleUpdateSchema,
+  systemRoleSchema,
+} from '@tegang/domain';
 import { ok } from '../../../lib/envelope';
+import { envelopeOf } from '../../../lib/fast-response';
 import { idParamSchema } from '../../../lib/paging';
-import { deleteRoutes, listRoute, saveRoutes } from '../routes-crud';
+import { deleteRoutes, listRoute, noData, saveRoutes } from '../routes-crud';
 import {
   allRoles,
   pageRoles,
@@ -28,6 +39,7 @@ export async function roleRoutes(base: FastifyInstance) {
     tags,
     summary: 'Page of roles: current, size, name, code (contain), in the body or the querystring',
     search: searchSchema,
+    answer: pageOf(systemRoleSchema),
     list: (_req, query) => pageRoles(db, query),
   });
 
@@ -35,7 +47,11 @@ export async function roleRoutes(base: FastifyInstance) {
     '/admin/role/listAllRole',
     {
       config: { access: { admin: true } },
-      schema: { tags, summary: 'Every role [{id, name, code, comments}] for selects' },
+      schema: {
+        tags,
+        summary: 'Every role [{id, name, code, comments}] for selects',
+        response: { 200: envelopeOf(z.array(systemRoleSchema)) },
+      },
     },
     async (req) => ok(req, await allRoles(db)),
   );
@@ -79,6 +95,7 @@ export async function roleRoutes(base: FastifyInstance) {
         summary:
           'The authorisation tree of a role: {tree: every menu and button, checkedKeys: the menu ids it holds}',
         params: idParamSchema,
+        response: { 200: envelopeOf(roleAuthTreeSchema) },
       },
     },
     async (req) => ok(req, await roleAuthTree(db, req.params.id)),
@@ -93,6 +110,7 @@ export async function roleRoutes(base: FastifyInstance) {
         summary:
           "Replaces a role's menus and buttons {roleId, menuIds} in one transaction; holders get the new permissions on their next call. 403 for the admin role or a role the caller holds, and when an added menu or button carries a key the caller does not hold (only a holder of all rights is exempt); 404 for an unknown role or menu.",
         body: roleAuthSchema,
+        response: noData,
       },
     },
     async (req) => {

@@ -7,12 +7,16 @@ import {
   USER_LABELS,
   USER_STATES,
   PERMISSIONS,
+  codeOptionSchema,
+  pageOf,
+  systemUserSchema,
   userCreateSchema,
   userProfileSchema,
   userQuerySchema,
   userUpdateSchema,
 } from '@tegang/domain';
 import { ok } from '../../../lib/envelope';
+import { encryptedEnvelope, envelopeOf } from '../../../lib/fast-response';
 import { idParamSchema } from '../../../lib/paging';
 import { deleteRoutes, listRoute, saveRoutes } from '../routes-crud';
 import {
@@ -44,6 +48,7 @@ export async function userRoutes(base: FastifyInstance) {
     summary:
       'Page of users inside the caller’s region scope: current, size, userName, nickName, phone (contain), state, departmentId; in the body or the querystring. No password hashes; with roleIds.',
     search: userQuerySchema,
+    answer: pageOf(systemUserSchema),
     list: (req, query) => pageUsers(db, req.admin!, query),
   });
 
@@ -54,6 +59,7 @@ export async function userRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary: "User state options [{value, label}]: 0 active, 1 disabled, in the caller's language",
+        response: { 200: envelopeOf(z.array(codeOptionSchema)) },
       },
     },
     async (req) =>
@@ -105,6 +111,7 @@ export async function userRoutes(base: FastifyInstance) {
           'Sets the state {state: 0|1} or, without a body, toggles it; disabling revokes the user’s sessions. Data is the new state. 404 outside the scope; 403 for the seeded admin (except by itself) or a user holding rights the caller lacks.',
         params: idParamSchema,
         body: z.object({ state: z.enum(USER_STATES, { error: 'rule.invalidOption' }).optional() }).nullish(),
+        response: { 200: envelopeOf(z.enum(USER_STATES)) },
       },
     },
     async (req) =>
@@ -120,6 +127,7 @@ export async function userRoutes(base: FastifyInstance) {
         summary:
           'Resets the password to a generated strong one, answered once as data {password}; the user’s sessions are revoked. 404 outside the scope; 403 for the seeded admin (except by itself) or a user holding rights the caller lacks.',
         params: idParamSchema,
+        response: { 200: envelopeOf(z.object({ password: z.string() })) },
       },
     },
     async (req) =>
@@ -138,6 +146,7 @@ export async function userRoutes(base: FastifyInstance) {
         tags,
         summary: "Updates the caller's own profile (encrypted): nickName, phone, sex, avatar",
         body: userProfileSchema,
+        response: { 200: encryptedEnvelope },
       },
     },
     async (req) => {
@@ -150,7 +159,11 @@ export async function userRoutes(base: FastifyInstance) {
     '/system/user/getById',
     {
       config: { access: { admin: true } },
-      schema: { tags, summary: "The caller's own user (no password hash), with roleIds" },
+      schema: {
+        tags,
+        summary: "The caller's own user (no password hash), with roleIds",
+        response: { 200: envelopeOf(systemUserSchema) },
+      },
     },
     async (req) => ok(req, await ownUser(db, req.admin!.id)),
   );
@@ -163,6 +176,7 @@ export async function userRoutes(base: FastifyInstance) {
         tags,
         summary: 'One user inside the caller’s scope (no password hash), with roleIds',
         params: idParamSchema,
+        response: { 200: envelopeOf(systemUserSchema) },
       },
     },
     async (req) => ok(req, (await toUsers(db, [await scopedUser(db, req.admin!, req.params.id)]))[0]),
@@ -177,6 +191,7 @@ export async function userRoutes(base: FastifyInstance) {
         summary:
           "Changes the caller's own password (encrypted {oldPsw, newPsw}); a wrong old password is 400; the caller's other sessions are revoked",
         body: editPasswordSchema,
+        response: { 200: encryptedEnvelope },
       },
     },
     async (req) => {
