@@ -333,7 +333,8 @@ export const demandRegionSchema: z.ZodType<DemandRegion> = z.object({
   get children() {
     return z.array(demandRegionSchema).optional();
   },
-});
+  // A recursive schema needs an id for the OpenAPI document (app.ts jsonSchemaTransformObject).
+}).meta({ id: 'DemandRegion' });
 
 /**
  * The stages of the plan timeline (spec §4), in order, with their ranges: the candidate menu shows
