@@ -326,15 +326,17 @@ export interface DemandRegion {
   level: number;
   children?: DemandRegion[];
 }
-export const demandRegionSchema: z.ZodType<DemandRegion> = z.object({
-  code: z.string(),
-  name: z.string(),
-  level: z.number().int(),
-  get children() {
-    return z.array(demandRegionSchema).optional();
-  },
-  // A recursive schema needs an id for the OpenAPI document (app.ts jsonSchemaTransformObject).
-}).meta({ id: 'DemandRegion' });
+export const demandRegionSchema: z.ZodType<DemandRegion> = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    level: z.number().int(),
+    get children() {
+      return z.array(demandRegionSchema).optional();
+    },
+    // A recursive schema needs an id for the OpenAPI document (app.ts jsonSchemaTransformObject).
+  })
+  .meta({ id: 'DemandRegion' });
 
 /**
  * The stages of the plan timeline (spec §4), in order, with their ranges: the candidate menu shows
