@@ -8,6 +8,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admissionTicket, candidateUser, enroll, recruitPlan } from '../../src/db/schema';
+import { TICKET_POOL_IDLE_MS, ticketPool } from '../../src/modules/admission-ticket/pdf-service';
 import { createTestApp, type TestApp } from '../helpers';
 import { applyToOpenPlan, idCard, makeAdmin, makeCandidate } from '../enroll/fixtures';
 
@@ -258,6 +259,12 @@ describe('the generate job', () => {
     expect(text).toContain(`考生${TICKETS - 1}`);
     expect(text).toContain(last.admissionNumber);
     expect(qr).toContain('/verify/ticket/v2.');
+    // The rendering threads end once idle: the node's memory goes back to its idle size.
+    const pool = ticketPool(t.app.ctx);
+    expect(pool.threads.length).toBeGreaterThan(0);
+    const idleBy = Date.now() + TICKET_POOL_IDLE_MS + 10_000;
+    while (pool.threads.length && Date.now() < idleBy) await new Promise((r) => setTimeout(r, 250));
+    expect(pool.threads).toHaveLength(0);
   }, 120_000);
 
   it('refuses a call without planId or idList (400 naming the field) and hides other regions’ jobs', async () => {

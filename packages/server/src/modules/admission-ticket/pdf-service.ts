@@ -247,17 +247,22 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).
 /**
  * A pool of `threads` worker threads rendering tickets (documents/admission-ticket-worker.ts):
  * `pool.run(TicketPdfData)` resolves to the PDF bytes. The threads load the worker through tsx
- * (`--import <tsx loader>`), parse the fonts once each, and stay up while the pool lives.
+ * (`--import <tsx loader>`) and parse the fonts once each; they start with the first ticket and end
+ * after TICKET_POOL_IDLE_MS without one, so that a node's memory goes back to its idle size after a
+ * job (each thread holds its own heap and parsed fonts).
  */
 export function createTicketPool(threads = poolSize()): Piscina<TicketPdfData, Uint8Array> {
   return new Piscina({
     filename: WORKER,
     execArgv: BUILT ? [] : ['--import', TSX_LOADER],
-    minThreads: threads,
+    minThreads: 0,
     maxThreads: threads,
-    idleTimeout: 60_000,
+    idleTimeout: TICKET_POOL_IDLE_MS,
   });
 }
+
+/** Idle time after which a ticket thread ends: longer than the gaps between a job's tickets. */
+export const TICKET_POOL_IDLE_MS = 5_000;
 
 const pools = new WeakMap<AppContext, Piscina<TicketPdfData, Uint8Array>>();
 
