@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FieldColumn } from './imports';
+import { jobProgressSchema } from './jobs';
 import {
   dateString,
   idNumber,
@@ -39,6 +40,10 @@ export const TICKET_EXAM_FIELDS = [
 export type TicketExamField = (typeof TICKET_EXAM_FIELDS)[number];
 /** The eight exam fields of a ticket as text (a row, a seat, an import row). */
 export type TicketExamValues = Record<TicketExamField, string>;
+/** The response schema of the eight exam fields. */
+export const ticketExamValuesSchema = z.object(
+  Object.fromEntries(TICKET_EXAM_FIELDS.map((f) => [f, z.string()])) as Record<TicketExamField, z.ZodString>,
+) satisfies z.ZodType<TicketExamValues>;
 
 /**
  * The ticket's field table: the eight exam fields in form order with caption, width and template
@@ -128,48 +133,80 @@ export const admissionTicketQuerySchema = z.object({
 export type AdmissionTicketQuery = z.output<typeof admissionTicketQuerySchema>;
 
 /** One row of the list (spec §2 columns) and the detail. Dates YYYY-MM-DD, times ISO 8601. */
-export interface AdmissionTicket extends TicketExamValues {
-  id: number;
-  planId: number;
-  planYear: string;
-  planName: string;
-  enrollId: number;
-  name: string;
-  idCard: string;
-  phone: string;
-  enrollCounty: string;
-  countyCode: string;
-  academicSession: string;
-  subject: string;
+export const admissionTicketSchema = ticketExamValuesSchema.extend({
+  id: z.number().int(),
+  planId: z.number().int(),
+  planYear: z.string(),
+  planName: z.string(),
+  enrollId: z.number().int(),
+  name: z.string(),
+  idCard: z.string(),
+  phone: z.string(),
+  enrollCounty: z.string(),
+  countyCode: z.string(),
+  academicSession: z.string(),
+  subject: z.string(),
   /** {@link TICKET_STATUS}. */
-  status: string;
+  status: z.string(),
   /** {@link TICKET_CREATE_STATUS}. */
-  ticketCreateStatus: string;
-  ticketFileDownloadNum: number;
+  ticketCreateStatus: z.string(),
+  ticketFileDownloadNum: z.number().int(),
   /** '1' downloaded at least once, else '0'. */
-  isDownload: string;
-  createTime: string;
-  updateTime: string;
-}
+  isDownload: z.string(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type AdmissionTicket = z.output<typeof admissionTicketSchema>;
 
 /** The candidate's ticket (GET /api/admissionTicket/getAdmissionTicketByPlanId/{planId}; spec §3 ticketData). */
-export interface CandidateTicket extends TicketExamValues {
-  id: number;
-  planId: number;
-  name: string;
+export const candidateTicketSchema = ticketExamValuesSchema.extend({
+  id: z.number().int(),
+  planId: z.number().int(),
+  name: z.string(),
   /** The ID number (spec ticketData "card"). */
-  card: string;
-  phone: string;
-  enrollCounty: string;
-  academicSession: string;
-  subject: string;
-  ticketFileDownloadNum: number;
+  card: z.string(),
+  phone: z.string(),
+  enrollCounty: z.string(),
+  academicSession: z.string(),
+  subject: z.string(),
+  ticketFileDownloadNum: z.number().int(),
   /**
    * Where to get a single-use download link: GET /api/admissionTicket/downloadToken/{id} answers
    * {url} = /api/admissionTicket/downloadTicketFile/{id}?token=… (valid 5 minutes, used once).
    */
-  ticketFileUrl: string;
-}
+  ticketFileUrl: z.string(),
+});
+export type CandidateTicket = z.output<typeof candidateTicketSchema>;
+
+/**
+ * GET /candidate/admissionTicket/ticketless: an enrolment of the plan whose audit passed and that has
+ * no ticket yet (the add form's choice).
+ */
+export const ticketlessEnrollSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  idCard: z.string(),
+  enrollCounty: z.string(),
+  academicSession: z.string(),
+  subject: z.string(),
+});
+export type TicketlessEnroll = z.output<typeof ticketlessEnrollSchema>;
+
+/** GET /candidate/admissionTicket/generateJob/{jobId}: a ticket PDF job's progress. */
+export const ticketJobViewSchema = jobProgressSchema.extend({
+  total: z.number().int(),
+  done: z.number().int(),
+  failed: z.number().int(),
+  /** The state in words, with the first failure's detail. */
+  message: z.string(),
+});
+export type TicketJobView = z.output<typeof ticketJobViewSchema>;
+
+/** POST …/generateAdmissionTicket: the queued job and how many tickets it makes. */
+export const ticketJobQueuedSchema = z.object({ jobId: z.number().int(), total: z.number().int() });
+
+/** {count} of tickets a batch (distribute, cancel, …) changed. */
+export const ticketCountSchema = z.object({ count: z.number().int() });
 
 /** idList of distributed / cancelDistributed / deleteByIds / generateAdmissionTicket. */
 export const TICKET_BATCH_MAX = 1000;
@@ -262,34 +299,52 @@ export function admissionNumberOf(
 export const ADMISSION_NUMBER_RE = /^\d{4}\d{6}\d{2}\d{3}\d{2}$/;
 
 /** One room of an arrangement. */
-export interface ArrangedRoom {
-  siteCode: string;
-  siteName: string;
+export const arrangedRoomSchema = z.object({
+  siteCode: z.string(),
+  siteName: z.string(),
   /** Room number as printed ('001'). */
-  roomNumber: string;
-  academicSession: string;
-  subject: string;
+  roomNumber: z.string(),
+  academicSession: z.string(),
+  subject: z.string(),
   /** Seats taken, of roomSize. */
-  seats: number;
+  seats: z.number().int(),
   /** Of those, seats of tickets already distributed (kept as they are). */
-  kept: number;
-}
+  kept: z.number().int(),
+});
+export type ArrangedRoom = z.output<typeof arrangedRoomSchema>;
 
 /** The answer of arrange/preview and arrange: what is (or would be) written. */
-export interface ArrangementResult {
-  planId: number;
+export const arrangementResultSchema = z.object({
+  planId: z.number().int(),
   /** Passed applicants of the plan in the caller's scope. */
-  applicants: number;
+  applicants: z.number().int(),
   /** Tickets written or to be written (new or rearranged). */
-  arranged: number;
+  arranged: z.number().int(),
   /** Distributed tickets left as they are. */
-  kept: number;
+  kept: z.number().int(),
   /** Passed applicants under no site's region (listed by name, ID number masked, county). */
-  unassigned: { enrollId: number; name: string; idCard: string; enrollCounty: string }[];
-  rooms: ArrangedRoom[];
+  unassigned: z.array(
+    z.object({ enrollId: z.number().int(), name: z.string(), idCard: z.string(), enrollCounty: z.string() }),
+  ),
+  rooms: z.array(arrangedRoomSchema),
   /** True when saved (arrange), false for a preview. */
-  saved: boolean;
-}
+  saved: z.boolean(),
+});
+export type ArrangementResult = z.output<typeof arrangementResultSchema>;
+
+/** GET …/arrange/{planId}: the plan's kept arrangement settings (as saved), or null. */
+export const arrangementSettingsSchema = z
+  .object({
+    planId: z.number().int(),
+    roomSize: z.number().int(),
+    examDate: z.string(),
+    examTime: z.string(),
+    examinationRoomNotice: z.string(),
+    sites: z.array(
+      z.object({ code: z.string(), name: z.string(), address: z.string(), regionCode: z.string() }),
+    ),
+  })
+  .nullable() satisfies z.ZodType<ArrangementInput | null>;
 
 /**
  * GET /verify/ticket/{token} as JSON (the proctor's check; never the ID number or phone). Only a valid

@@ -19,6 +19,7 @@ import {
   type RegionScope,
   type TicketVerification,
   pickExam,
+  type TicketJobView,
 } from '@tegang/domain';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
@@ -452,15 +453,6 @@ export const ticketJobKind: JobKind = {
     });
   },
 };
-
-/** GET …/generateJob/{jobId}: the progress of a generate job. */
-export interface TicketJobView extends JobProgress {
-  total: number;
-  done: number;
-  failed: number;
-  /** The state in words, with the first failure's detail. */
-  message: string;
-}
 
 /**
  * The generate job `jobId` if the caller may see it (their own, or one started inside their region),

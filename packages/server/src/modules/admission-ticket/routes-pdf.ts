@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idNumber, PERMISSIONS, ticketGenerateSchema } from '@tegang/domain';
+import {
+  idNumber,
+  PERMISSIONS,
+  ticketGenerateSchema,
+  ticketJobViewSchema,
+  downloadLinkSchema,
+} from '@tegang/domain';
 import { registerJobKind } from '../../jobs';
 import { attachment } from '../../lib/downloads';
 import { ok } from '../../lib/envelope';
@@ -15,6 +21,7 @@ import {
   ticketJobKind,
   ticketJobView,
 } from './pdf-service';
+import { envelopeOf } from '../../lib/fast-response';
 
 const P = PERMISSIONS.admissionTicket;
 const idParams = z.object({ id: idNumber() });
@@ -57,6 +64,7 @@ export async function admissionTicketPdfRoutes(base: FastifyInstance) {
           'Progress of a generate job: {status (0 queued, 1 running, 2 done, 4 failed), total, done, ' +
           'failed, percent 0–100, message}. 404 for another region’s job.',
         params: z.object({ jobId: idNumber() }),
+        response: { 200: envelopeOf(ticketJobViewSchema) },
       },
     },
     async (req) => ok(req, await ticketJobView(ctx, req.params.jobId, req.admin!, req.lang)),
@@ -72,6 +80,7 @@ export async function admissionTicketPdfRoutes(base: FastifyInstance) {
           'A single-use link (5 min) to preview a ticket PDF inside the caller’s region: {url}; ' +
           'not counted as a candidate download. 404 ticket.none.',
         params: idParams,
+        response: { 200: envelopeOf(downloadLinkSchema) },
       },
     },
     async (req) => ok(req, await adminTicketLink(ctx, req.params.id, req.admin!)),
@@ -87,6 +96,7 @@ export async function admissionTicketPdfRoutes(base: FastifyInstance) {
           'A single-use link (5 min) to the own distributed ticket PDF inside the print window: {url}. ' +
           '400 ticket.window.notOpen {start} / ticket.window.closed {end}; 404 ticket.none.',
         params: idParams,
+        response: { 200: envelopeOf(downloadLinkSchema) },
       },
     },
     async (req) => ok(req, await candidateTicketLink(ctx, req.params.id, req.candidate!.id)),

@@ -13,6 +13,13 @@ import {
   PERMISSIONS,
   TICKET_STATUS,
   ticketIdListSchema,
+  pageOf,
+  admissionTicketSchema,
+  codeOptionSchema,
+  ticketlessEnrollSchema,
+  ticketCountSchema,
+  arrangementSettingsSchema,
+  arrangementResultSchema,
 } from '@tegang/domain';
 import { importRoutes } from '../../imports/routes';
 import { ok } from '../../lib/envelope';
@@ -33,6 +40,7 @@ import {
   updateTicket,
 } from './service';
 import { noticeDistribution } from '../sms-notice/service';
+import { envelopeOf } from '../../lib/fast-response';
 
 const P = PERMISSIONS.admissionTicket;
 const tags = ['admissionTicket'];
@@ -59,6 +67,7 @@ export async function admissionTicketRoutes(base: FastifyInstance) {
         summary:
           'Page of tickets in the caller’s region: {records: AdmissionTicket[], total, current, size}; filters planId, name, idCard, phone, cityCode, countyCode, academicSession, subject, admissionNumber, examRoomNumber, status, ticketCreateStatus, isDownload',
         querystring: pagingSchema.extend(admissionTicketQuerySchema.shape),
+        response: { 200: envelopeOf(pageOf(admissionTicketSchema)) },
       },
     },
     async (req) => ok(req, await pageTickets(ctx.db, req.admin!.scope, req.query)),
@@ -71,6 +80,7 @@ export async function admissionTicketRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary: "Ticket status options [{value: '0' not distributed | '1' distributed, label}]",
+        response: { 200: envelopeOf(z.array(codeOptionSchema)) },
       },
     },
     async (req) => ok(req, ticketStatusOptions(req.lang)),
@@ -88,6 +98,7 @@ export async function admissionTicketRoutes(base: FastifyInstance) {
           planId: idNumber('rule.invalidOption', 'rule.invalidOption'),
           idCard: numberFilter(18, true),
         }),
+        response: { 200: envelopeOf(z.array(ticketlessEnrollSchema)) },
       },
     },
     async (req) =>
@@ -131,6 +142,7 @@ export async function admissionTicketRoutes(base: FastifyInstance) {
         summary:
           'Delete tickets {idList}: all or none; 404 when one is missing or outside the region, 409 ticket.distributed when one is distributed',
         body: ticketIdListSchema,
+        response: { 200: envelopeOf(z.null()) },
       },
     },
     async (req) => {
@@ -151,6 +163,7 @@ export async function admissionTicketRoutes(base: FastifyInstance) {
           tags,
           summary: `${summary}; answers {count} of tickets changed (others of the list left alone)`,
           body: ticketIdListSchema,
+          response: { 200: envelopeOf(ticketCountSchema) },
         },
       },
       async (req) => {
@@ -178,6 +191,7 @@ export async function admissionTicketRoutes(base: FastifyInstance) {
           tags,
           summary: `${summary} in the caller’s region; answers {count} of tickets changed`,
           params: planIdParams,
+          response: { 200: envelopeOf(ticketCountSchema) },
         },
       },
       async (req) => {
@@ -219,6 +233,7 @@ export async function admissionTicketRoutes(base: FastifyInstance) {
         summary:
           'The last saved arrangement settings of the plan (ArrangementInput) or null. Province-level accounts only (403 province.only / province.other): the settings hold every county’s sites.',
         params: planIdParams,
+        response: { 200: envelopeOf(arrangementSettingsSchema) },
       },
     },
     async (req) => {
@@ -236,6 +251,7 @@ export async function admissionTicketRoutes(base: FastifyInstance) {
         summary:
           'Room and seat arrangement of the plan’s audit-passed applicants in the caller’s region, computed without writing: ArrangementResult (saved false). 404 unknown plan. Province-level accounts only (403 province.only / province.other): the settings hold every county’s sites.',
         body: arrangementSchema,
+        response: { 200: envelopeOf(arrangementResultSchema) },
       },
     },
     async (req) => {
@@ -253,6 +269,7 @@ export async function admissionTicketRoutes(base: FastifyInstance) {
         summary:
           'Room and seat arrangement written in one transaction (distributed tickets kept as they are, settings stored): ArrangementResult (saved true). Province-level accounts only (403 province.only / province.other): the settings hold every county’s sites.',
         body: arrangementSchema,
+        response: { 200: envelopeOf(arrangementResultSchema) },
       },
     },
     async (req) => {
@@ -269,6 +286,7 @@ export async function admissionTicketRoutes(base: FastifyInstance) {
         tags,
         summary: 'One ticket (AdmissionTicket) in the caller’s region; 404 ticket.notFound outside it',
         params: idParamSchema,
+        response: { 200: envelopeOf(admissionTicketSchema) },
       },
     },
     async (req) => ok(req, await ticketDetail(ctx.db, req.params.id, req.admin!.scope)),
@@ -282,6 +300,7 @@ export async function admissionTicketRoutes(base: FastifyInstance) {
         tags,
         summary: 'Delete one ticket; 404 outside the region, 409 ticket.distributed when distributed',
         params: idParamSchema,
+        response: { 200: envelopeOf(z.null()) },
       },
     },
     async (req) => {

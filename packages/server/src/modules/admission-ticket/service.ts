@@ -13,6 +13,7 @@ import {
   type Page,
   type RegionScope,
   pickExam,
+  type TicketlessEnroll,
 } from '@tegang/domain';
 import type { z } from 'zod';
 import type { admissionTicketCreateSchema, admissionTicketUpdateSchema } from '@tegang/domain';
@@ -288,16 +289,6 @@ export async function setTicketStatus(
     )
     .returning({ id: admissionTicket.id });
   return rows.length;
-}
-
-/** An enrolment a ticket can be added for (the add form's picker). */
-export interface TicketlessEnroll {
-  id: number;
-  name: string;
-  idCard: string;
-  enrollCounty: string;
-  academicSession: string;
-  subject: string;
 }
 
 /**
