@@ -13,7 +13,6 @@ import {
   translate,
   type DownloadLink,
   type Enroll,
-  type JobProgress,
   type JobStatus,
   type Lang,
   type RegionScope,
