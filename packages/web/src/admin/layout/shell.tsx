@@ -1,39 +1,25 @@
 import { Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { App, Button, Dropdown, Spin, Tooltip } from 'antd';
-import {
-  HomeOutlined,
-  KeyOutlined,
-  LogoutOutlined,
-  MenuFoldOutlined,
-  MenuUnfoldOutlined,
-  SettingOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { Spin } from 'antd';
+import { HomeOutlined, UserOutlined } from '@ant-design/icons';
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { logout } from '../api';
 import { PermissionsProvider } from '../../components/crud';
 import { ErrorBoundary } from '../chrome/error-boundary';
-import { ErrorLogButton } from '../chrome/error-log-button';
-import { LockButton } from '../chrome/lock-button';
-import { NoticeButton } from '../chrome/notice-button';
 import { CHROME_PAGES } from '../chrome/pages';
 import { PasswordDialog } from '../chrome/password-dialog';
 import { useScreenClass } from '../chrome/screen';
 import { SettingsDrawer } from '../chrome/settings-drawer';
 import { TabBar } from '../chrome/tab-bar';
 import { layoutToken, THEMES, useThemeColor, useThemeName } from '../chrome/themes';
-import { FullscreenButton, MenuSearch, ThemePicker } from '../chrome/toolbar';
 import { DEFAULT_LOGO, useSystemName, useWebsite } from '../../areas/website/use-website';
 import { localizedCopyright } from './copyright';
 import { READABLE_TOKENS } from '../../components/contrast';
-import { LangSwitch } from '../lang-switch';
 import { HOME_PATH, PAGES } from '../pages';
-import { session, useSession } from '../session';
+import { useSession } from '../session';
 import { usePageTitle } from '../title';
 import { isExternal, menuHref, menuRoutes, menuTitleOf } from './menu';
+import { HeaderActions, HeaderLeft, UserMenu } from './shell-parts';
 import { YES } from '@tegang/domain';
 
 /**
@@ -46,8 +32,6 @@ export default function Shell() {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
-  const queryClient = useQueryClient();
   const { info, menu } = useSession();
   const screen = useScreenClass();
   const [collapsed, setCollapsed] = useState(() => window.innerWidth < 992);
@@ -81,21 +65,6 @@ export default function Shell() {
   );
   usePageTitle(titleOf(pathname));
 
-  const confirmLogout = () =>
-    modal.confirm({
-      title: t('common.systemTip'),
-      content: t('admin.logout.confirm'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { 'data-testid': 'logout-ok' },
-      onOk: async () => {
-        await logout().catch(() => undefined);
-        session.clear({ quiet: true });
-        queryClient.clear();
-        navigate('/login', { replace: true });
-      },
-    });
-
   const nickName = info?.user.nickName || info?.user.userName || '';
   const showCopyright = site.showCopyright === YES && !!site.copyright;
 
@@ -118,21 +87,12 @@ export default function Shell() {
         onMenuHeaderClick={() => navigate(HOME_PATH)}
         token={layoutToken(theme, color)}
         headerContentRender={() => (
-          <div
-            style={{ display: 'flex', alignItems: 'center', gap: 8, height: '100%', color: theme.headerText }}
-          >
-            <Tooltip title={t(collapsed ? 'admin.bar.expand' : 'admin.bar.collapse')}>
-              <Button
-                type="text"
-                aria-label={t(collapsed ? 'admin.bar.expand' : 'admin.bar.collapse')}
-                data-testid="menu-collapse"
-                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-                onClick={() => setCollapsed(!collapsed)}
-                style={{ color: 'inherit' }}
-              />
-            </Tooltip>
-            {screen >= 1 && <MenuSearch width={screen >= 2 ? 200 : 140} />}
-          </div>
+          <HeaderLeft
+            collapsed={collapsed}
+            onCollapse={setCollapsed}
+            screen={screen}
+            color={theme.headerText}
+          />
         )}
         menuItemRender={(item, dom) =>
           isExternal(item.path) ? (
@@ -146,26 +106,13 @@ export default function Shell() {
           )
         }
         actionsRender={() => [
-          <div key="actions" style={{ display: 'flex', alignItems: 'center', color: theme.headerText }}>
-            {screen >= 2 && <ThemePicker />}
-            <NoticeButton color={theme.headerText} />
-            <ErrorLogButton color={theme.headerText} />
-            <LockButton />
-            <LangSwitch light />
-            {screen >= 2 && <FullscreenButton />}
-            {isAdmin && (
-              <Tooltip title={t('admin.bar.settings')}>
-                <Button
-                  type="text"
-                  icon={<SettingOutlined />}
-                  aria-label={t('admin.bar.settings')}
-                  data-testid="settings-open"
-                  onClick={() => setSettingsOpen(true)}
-                  style={{ color: 'inherit' }}
-                />
-              </Tooltip>
-            )}
-          </div>,
+          <HeaderActions
+            key="actions"
+            screen={screen}
+            color={theme.headerText}
+            isAdmin={isAdmin}
+            onSettings={() => setSettingsOpen(true)}
+          />,
         ]}
         avatarProps={{
           icon: <UserOutlined />,
@@ -188,46 +135,7 @@ export default function Shell() {
                 {nickName}
               </span>
             ) : undefined,
-          render: (_props, dom) => (
-            <Dropdown
-              trigger={['click', 'hover']}
-              menu={{
-                items: [
-                  {
-                    key: 'home',
-                    icon: <HomeOutlined />,
-                    label: <span data-testid="user-menu-home">{t('admin.home')}</span>,
-                  },
-                  {
-                    key: 'info',
-                    icon: <UserOutlined />,
-                    label: <span data-testid="user-menu-info">{t('admin.user.info')}</span>,
-                  },
-                  {
-                    key: 'password',
-                    icon: <KeyOutlined />,
-                    label: <span data-testid="user-menu-password">{t('admin.user.password')}</span>,
-                  },
-                  { type: 'divider' },
-                  {
-                    key: 'logout',
-                    icon: <LogoutOutlined />,
-                    label: <span data-testid="user-menu-logout">{t('common.logout')}</span>,
-                  },
-                ],
-                onClick: ({ key }) => {
-                  if (key === 'home') navigate(HOME_PATH);
-                  else if (key === 'info') navigate('/info/index');
-                  else if (key === 'password') setPasswordOpen(true);
-                  else confirmLogout();
-                },
-              }}
-            >
-              <span data-testid="user-menu" aria-label={t('admin.userMenu')} style={{ cursor: 'pointer' }}>
-                {dom}
-              </span>
-            </Dropdown>
-          ),
+          render: (_props, dom) => <UserMenu onPassword={() => setPasswordOpen(true)}>{dom}</UserMenu>,
         }}
         footerRender={() =>
           showCopyright ? (
