@@ -9,6 +9,7 @@ import type {
   MenuItem,
   UserProfileInput,
 } from '@tegang/domain';
+import type { ApiData } from '../api/contract';
 import { http } from '../api/request';
 
 /** Back-office authentication (spec §7 "Admin auth", §4 "Admin session"). */
@@ -31,7 +32,9 @@ export const menuLabel = (node: Pick<MenuNode, 'name' | 'nameEn'>, lang: Lang | 
  * data.captchaRequired: two failures of the account).
  */
 export const getCaptcha = (force = false) =>
-  http.get<Captcha>('/auth/getCaptcha', force ? { force: 'true' } : undefined, { silent: true });
+  http.get<ApiData<'/auth/getCaptcha', 'get'>>('/auth/getCaptcha', force ? { force: 'true' } : undefined, {
+    silent: true,
+  });
 
 /** Whether a failed login asks for the captcha (data.captchaRequired of its 400 or 429). */
 export const captchaRequired = (error: unknown): boolean =>
@@ -51,11 +54,11 @@ export const getLockState = () => http.get<LockState>('/auth/lockState', undefin
 
 /** POST /auth/lock (encrypted): locks the session, setting the lock password the first time. */
 export const lockSession = (password?: string) =>
-  http.post<null>('/auth/lock', password ? { password } : {}, { encrypted: true, silent: true });
+  http.post<LockState>('/auth/lock', password ? { password } : {}, { encrypted: true, silent: true });
 
 /** POST /auth/unlock (encrypted): the server checks the lock password. */
 export const unlockSession = (password: string) =>
-  http.post<null>('/auth/unlock', { password }, { encrypted: true, silent: true });
+  http.post<{ locked: false }>('/auth/unlock', { password }, { encrypted: true, silent: true });
 
 /** PUT /system/user/updatePsw (encrypted; spec §7 "Users"). */
 export const updatePassword = (input: EditPasswordInput) =>
@@ -67,5 +70,6 @@ export type ProfileInput = {
   [K in keyof UserProfileInput]-?:
     Exclude<UserProfileInput[K], undefined> | (undefined extends UserProfileInput[K] ? null : never);
 };
+/** Answers the user's id. */
 export const updateProfile = (input: ProfileInput) =>
-  http.put<null>('/system/user/updateById', input, { encrypted: true, silent: true });
+  http.put<number>('/system/user/updateById', input, { encrypted: true, silent: true });

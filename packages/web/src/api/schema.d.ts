@@ -69,7 +69,13 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: number;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -97,7 +103,13 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: number;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -134,7 +146,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -174,7 +193,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -207,7 +233,13 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: components['schemas']['DepartmentNode'][];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -258,7 +290,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data:
+                | components['schemas']['DepartmentNode'][]
+                | {
+                    current: number;
+                    records: components['schemas']['DepartmentNode'][];
+                    size: number;
+                    total: number;
+                  };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -306,7 +351,13 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: number;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -339,7 +390,13 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: number;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -376,7 +433,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -416,7 +480,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -463,7 +534,29 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                current: number;
+                records: {
+                  createTime: string;
+                  description: string | null;
+                  dictType: string;
+                  id: number;
+                  isDefault: string;
+                  label: string;
+                  labelEn: string | null;
+                  sort: number;
+                  updateTime: string;
+                  value: string;
+                }[];
+                size: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -543,7 +636,13 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: number;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -572,7 +671,13 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: number;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -609,7 +714,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -649,7 +761,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -698,7 +817,26 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                current: number;
+                records: {
+                  createTime: string;
+                  description: string | null;
+                  id: number;
+                  isSystem: string;
+                  name: string;
+                  type: string;
+                  updateTime: string;
+                }[];
+                size: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -747,7 +885,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                count: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -782,7 +928,23 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data:
+                | components['schemas']['MenuItem'][]
+                | {
+                    children: components['schemas']['MenuItem'][];
+                    /** @enum {number} */
+                    id: 0;
+                    name: string;
+                    nameEn: string;
+                    /** @enum {number} */
+                    pid: -1;
+                  }[];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -820,7 +982,13 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: number;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -857,7 +1025,13 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: number;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -894,7 +1068,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -928,7 +1109,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -959,7 +1147,13 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: components['schemas']['MenuItem'][];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -998,7 +1192,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -1040,7 +1241,13 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: number;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -1067,7 +1274,13 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: number;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -1104,7 +1317,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -1137,7 +1357,16 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                checkedKeys: number[];
+                tree: components['schemas']['MenuItem'][];
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -1180,7 +1409,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -1227,7 +1463,25 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                current: number;
+                records: {
+                  code: string;
+                  comments: string | null;
+                  createTime: string;
+                  id: number;
+                  name: string;
+                  updateTime: string;
+                }[];
+                size: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -1259,7 +1513,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                code: string;
+                comments: string | null;
+                createTime: string;
+                id: number;
+                name: string;
+                updateTime: string;
+              }[];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -1302,7 +1569,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -1355,7 +1629,24 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                copyright: string | null;
+                customerServicePhone?: string | null;
+                enName: string;
+                indexPic: string | null;
+                logo: string | null;
+                name: string;
+                /** @enum {string} */
+                showCopyright: '0' | '1';
+                /** @enum {string} */
+                showLogo: '0' | '1';
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -1388,7 +1679,24 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                copyright: string | null;
+                customerServicePhone?: string | null;
+                enName: string;
+                indexPic: string | null;
+                logo: string | null;
+                name: string;
+                /** @enum {string} */
+                showCopyright: '0' | '1';
+                /** @enum {string} */
+                showLogo: '0' | '1';
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -1424,7 +1732,29 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                admissionAcademicSession: string | null;
+                admissionCounty: string | null;
+                admissionCountyCode: string | null;
+                admissionNumber: string | null;
+                admissionStatus: string;
+                admissionSubject: string | null;
+                examTotalScore: string | null;
+                idCard: string;
+                interviewScore: string | null;
+                name: string;
+                officeSchool: string | null;
+                physicalExamination: string | null;
+                planId: number;
+                remarks: string | null;
+                writeExamScore: string | null;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -1498,7 +1828,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                url: string;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -1534,7 +1872,32 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                academicSession: string;
+                admissionNumber: string;
+                card: string;
+                enrollCounty: string;
+                examAddress: string;
+                examDate: string;
+                examinationRoomNotice: string;
+                examPlace: string;
+                examRoomNumber: string;
+                examTime: string;
+                id: number;
+                name: string;
+                phone: string;
+                planId: number;
+                seatNumber: string;
+                subject: string;
+                ticketFileDownloadNum: number;
+                ticketFileUrl: string;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -1569,7 +1932,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                id: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -1588,7 +1959,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                id: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -1722,7 +2101,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -1754,7 +2144,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -1791,7 +2188,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                canSend: boolean;
+                /** @enum {string|null} */
+                reason: 'telephoneTaken' | 'tooFrequent' | 'dailyCap' | null;
+                waitSeconds: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -1827,7 +2235,13 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: boolean;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -1870,7 +2284,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -1912,7 +2337,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -1984,7 +2420,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                url: string;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -2147,7 +2591,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -2191,7 +2642,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -2232,7 +2694,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -2266,7 +2739,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -2302,7 +2782,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -2338,7 +2825,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -2493,7 +2987,17 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                label: string;
+                labelEn: string | null;
+                value: string;
+              }[];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -2529,7 +3033,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                category: string;
+                cityCode: string;
+                countyCode: string;
+                demandNumber: number;
+                learningPeriod: string;
+                subject: string;
+              }[];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -2567,7 +3084,17 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                label: string;
+                labelEn: string | null;
+                value: string;
+              }[];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -2604,7 +3131,13 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: components['schemas']['DemandRegion'][];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -2643,7 +3176,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                demand: number;
+                demandNumber: number;
+                enrolled: number;
+                label: string;
+                labelEn: string | null;
+                value: string;
+              }[];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -2690,7 +3236,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -2724,7 +3281,17 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                enabled: boolean;
+                img: string;
+                uuid: string;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -2758,7 +3325,33 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                permissions: string[];
+                roles: string[];
+                user: {
+                  avatar: string | null;
+                  cityCode: string | null;
+                  countyCode: string | null;
+                  createTime: string;
+                  departmentId: number | null;
+                  id: number;
+                  nickName: string;
+                  phone: string | null;
+                  provinceCode: string | null;
+                  sex: string | null;
+                  state: string;
+                  supervision: boolean;
+                  updateTime: string;
+                  userId: number;
+                  userName: string;
+                };
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -2792,7 +3385,13 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: components['schemas']['MenuItem'][];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -2834,7 +3433,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -2866,7 +3476,16 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                hasPassword: boolean;
+                locked: boolean;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -2911,7 +3530,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -2943,7 +3573,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -2962,7 +3599,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Public key for encrypted calls {alg, suite, keyId, publicKey} (CRYPTO_SUITE): suite "standard" RSA-OAEP-256 (base64 SPKI DER) + AES-256-GCM, or "gm" SM2 (base64 of the 65-byte point 04‖x‖y) + SM4-CBC + HMAC-SM3 (packages/domain crypto.ts) */
+    /** Public key for encrypted calls {alg, suite, keyId, publicKey} (CRYPTO_SUITE): suite "standard" ECDH-ES P-256 (base64 SPKI DER) + HKDF-SHA-256 + AES-256-GCM, or "gm" SM2 (base64 of the 65-byte point 04‖x‖y) + SM4-CBC + HMAC-SM3 (packages/domain crypto.ts) */
     get: {
       parameters: {
         query?: never;
@@ -2977,7 +3614,19 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                alg: string;
+                keyId: string;
+                publicKey: string;
+                /** @enum {string} */
+                suite: 'standard' | 'gm';
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -3019,7 +3668,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -3053,7 +3713,57 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                academicSession: string;
+                address: string;
+                admissionAcademicSession: string | null;
+                admissionCounty: string | null;
+                admissionCountyCode: string | null;
+                admissionNumber: string | null;
+                admissionStatus: string;
+                admissionSubject: string | null;
+                birthday: string;
+                cityCode: string;
+                countyCode: string;
+                createTime: string;
+                education: string;
+                enrollCounty: string;
+                enrollId: number;
+                examTotalScore: string | null;
+                freshmen: string;
+                gender: string;
+                graduateCollege: string;
+                id: number;
+                idCard: string;
+                interviewScore: string | null;
+                isNormal: string;
+                major: string;
+                name: string;
+                nation: string;
+                officeSchool: string | null;
+                phone: string;
+                physicalExamination: string | null;
+                physicalExaminationVisible: boolean;
+                planId: number;
+                planName: string;
+                planYear: string;
+                politicalAffiliation: string;
+                preJobTraining: string | null;
+                region: string;
+                remarks: string | null;
+                reviewResult: string | null;
+                subject: string;
+                teacherCertification: string;
+                teacherCertificationType: string | null;
+                updateTime: string;
+                writeExamScore: string | null;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -3076,7 +3786,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -3152,7 +3869,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -3337,7 +4061,16 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                label: string;
+                value: string;
+              }[];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -3371,7 +4104,16 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                label: string;
+                value: string;
+              }[];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -3453,7 +4195,38 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                current: number;
+                records: {
+                  admissionAcademicSession: string | null;
+                  admissionNumber: string | null;
+                  admissionStatus: string;
+                  admissionSubject: string | null;
+                  cityCode: string;
+                  countyCode: string;
+                  createTime: string;
+                  enrollId: number;
+                  examTotalScore: string | null;
+                  id: number;
+                  idCard: string;
+                  name: string;
+                  physicalExamination: string | null;
+                  planId: number;
+                  planName: string;
+                  planYear: string;
+                  region: string;
+                  remarks: string | null;
+                  updateTime: string;
+                }[];
+                size: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -3540,7 +4313,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -3573,7 +4357,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -3607,7 +4402,40 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                academicSession: string;
+                admissionNumber: string;
+                countyCode: string;
+                createTime: string;
+                enrollCounty: string;
+                enrollId: number;
+                examAddress: string;
+                examDate: string;
+                examinationRoomNotice: string;
+                examPlace: string;
+                examRoomNumber: string;
+                examTime: string;
+                id: number;
+                idCard: string;
+                isDownload: string;
+                name: string;
+                phone: string;
+                planId: number;
+                planName: string;
+                planYear: string;
+                seatNumber: string;
+                status: string;
+                subject: string;
+                ticketCreateStatus: string;
+                ticketFileDownloadNum: number;
+                updateTime: string;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -3630,7 +4458,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -3680,7 +4515,34 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                applicants: number;
+                arranged: number;
+                kept: number;
+                planId: number;
+                rooms: {
+                  academicSession: string;
+                  kept: number;
+                  roomNumber: string;
+                  seats: number;
+                  siteCode: string;
+                  siteName: string;
+                  subject: string;
+                }[];
+                saved: boolean;
+                unassigned: {
+                  enrollCounty: string;
+                  enrollId: number;
+                  idCard: string;
+                  name: string;
+                }[];
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -3714,7 +4576,25 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                examDate: string;
+                examinationRoomNotice: string;
+                examTime: string;
+                planId: number;
+                roomSize: number;
+                sites: {
+                  address: string;
+                  code: string;
+                  name: string;
+                  regionCode: string;
+                }[];
+              } | null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -3767,7 +4647,34 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                applicants: number;
+                arranged: number;
+                kept: number;
+                planId: number;
+                rooms: {
+                  academicSession: string;
+                  kept: number;
+                  roomNumber: string;
+                  seats: number;
+                  siteCode: string;
+                  siteName: string;
+                  subject: string;
+                }[];
+                saved: boolean;
+                unassigned: {
+                  enrollCounty: string;
+                  enrollId: number;
+                  idCard: string;
+                  name: string;
+                }[];
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -3803,7 +4710,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                count: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -3839,7 +4754,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                count: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -3879,7 +4802,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                count: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -3956,7 +4887,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -3995,7 +4933,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                count: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -4029,7 +4975,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                url: string;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -4161,7 +5115,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -4195,7 +5160,22 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                attempts: number;
+                done: number;
+                failed: number;
+                message: string;
+                percent: number;
+                /** @enum {string} */
+                status: '0' | '1' | '2' | '3' | '4';
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -4229,7 +5209,16 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                label: string;
+                value: string;
+              }[];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -4315,7 +5304,45 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                current: number;
+                records: {
+                  academicSession: string;
+                  admissionNumber: string;
+                  countyCode: string;
+                  createTime: string;
+                  enrollCounty: string;
+                  enrollId: number;
+                  examAddress: string;
+                  examDate: string;
+                  examinationRoomNotice: string;
+                  examPlace: string;
+                  examRoomNumber: string;
+                  examTime: string;
+                  id: number;
+                  idCard: string;
+                  isDownload: string;
+                  name: string;
+                  phone: string;
+                  planId: number;
+                  planName: string;
+                  planYear: string;
+                  seatNumber: string;
+                  status: string;
+                  subject: string;
+                  ticketCreateStatus: string;
+                  ticketFileDownloadNum: number;
+                  updateTime: string;
+                }[];
+                size: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -4424,7 +5451,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                academicSession: string;
+                enrollCounty: string;
+                id: number;
+                idCard: string;
+                name: string;
+                subject: string;
+              }[];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -4458,7 +5498,16 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                label: string;
+                value: string;
+              }[];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -4499,7 +5548,34 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                current: number;
+                records: {
+                  birthday: string;
+                  createTime: string;
+                  gender: string;
+                  id: number;
+                  idCard: string;
+                  realName: string;
+                  regions: {
+                    cityCode: string;
+                    countyCode: string;
+                    enrollCounty: string;
+                  }[];
+                  state: string;
+                  stateReason: string | null;
+                  telephone: string;
+                  userName: string;
+                }[];
+                size: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -4545,7 +5621,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -4585,7 +5668,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -4620,7 +5714,61 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                academicSession: string;
+                address: string;
+                auditorId: number | null;
+                auditReason: string | null;
+                auditStatus: string;
+                auditTime: string | null;
+                birthday: string;
+                candidateId: number;
+                cityCode: string;
+                countyCode: string;
+                createStatus: string;
+                createTime: string;
+                domicile: string;
+                education: string;
+                enrollCounty: string;
+                freshmen: string;
+                gender: string;
+                graduateCollege: string;
+                graduationDate: string;
+                id: number;
+                idCard: string;
+                isAdjust: string;
+                isDownload: string;
+                isNormal: string;
+                major: string;
+                maritalStatus: string;
+                name: string;
+                nation: string;
+                pdfDownloadNum: number;
+                phone: string;
+                picture: string | null;
+                pictureData: string | null;
+                planId: number;
+                planName: string;
+                planType: string;
+                planYear: string;
+                politicalAffiliation: string;
+                priorityCondition: string;
+                priorityContent: string | null;
+                provinceCode: string;
+                subject: string;
+                teacherCertification: string;
+                teacherCertificationSubject: string | null;
+                teacherCertificationType: string | null;
+                updateTime: string;
+                version: number;
+                veteran: string;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -4643,7 +5791,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -4686,7 +5841,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                count: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -4720,7 +5883,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                decision: string;
+                reason: string | null;
+                reviewer: string | null;
+                time: string;
+              }[];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -4763,7 +5937,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -4888,7 +6069,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -4920,7 +6112,16 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                label: string;
+                value: string;
+              }[];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -4954,7 +6155,16 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                label: string;
+                value: string;
+              }[];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -5002,7 +6212,65 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                current: number;
+                records: {
+                  academicSession: string;
+                  address: string;
+                  auditorId: number | null;
+                  auditReason: string | null;
+                  auditStatus: string;
+                  auditTime: string | null;
+                  birthday: string;
+                  candidateId: number;
+                  cityCode: string;
+                  countyCode: string;
+                  createStatus: string;
+                  createTime: string;
+                  domicile: string;
+                  education: string;
+                  enrollCounty: string;
+                  freshmen: string;
+                  gender: string;
+                  graduateCollege: string;
+                  graduationDate: string;
+                  id: number;
+                  idCard: string;
+                  isAdjust: string;
+                  isDownload: string;
+                  isNormal: string;
+                  major: string;
+                  maritalStatus: string;
+                  name: string;
+                  nation: string;
+                  pdfDownloadNum: number;
+                  phone: string;
+                  picture: string | null;
+                  planId: number;
+                  planName: string;
+                  planType: string;
+                  planYear: string;
+                  politicalAffiliation: string;
+                  priorityCondition: string;
+                  priorityContent: string | null;
+                  provinceCode: string;
+                  subject: string;
+                  teacherCertification: string;
+                  teacherCertificationSubject: string | null;
+                  teacherCertificationType: string | null;
+                  updateTime: string;
+                  version: number;
+                  veteran: string;
+                }[];
+                size: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -5050,7 +6318,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                id: number | null;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -5123,7 +6399,55 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                asOf: string | null;
+                audit: {
+                  passed: number;
+                  pending: number;
+                  rejected: number;
+                };
+                byCounty: {
+                  demand: number;
+                  enrolled: number;
+                  key: string;
+                  label: string | null;
+                  passed: number;
+                }[];
+                byPeriod: {
+                  demand: number;
+                  enrolled: number;
+                  key: string;
+                  label: string | null;
+                  passed: number;
+                }[];
+                bySubject: {
+                  demand: number;
+                  enrolled: number;
+                  key: string;
+                  label: string | null;
+                  passed: number;
+                }[];
+                demand: number;
+                planId: number | null;
+                planName: string | null;
+                posts: {
+                  category: string;
+                  countyCode: string;
+                  countyName: string | null;
+                  demand: number;
+                  enrolled: number;
+                  learningPeriod: string;
+                  passed: number;
+                  subject: string;
+                }[];
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -5318,7 +6642,36 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                current: number;
+                records: {
+                  academicSession: string | null;
+                  createTime: string;
+                  dataSource: string;
+                  differences: {
+                    actual: string | null;
+                    expected: string | null;
+                    /** @enum {string} */
+                    field: 'name' | 'enrollCounty' | 'academicSession' | 'subject' | 'phone' | 'enroll';
+                  }[];
+                  enrollId: number | null;
+                  errorDetails: string;
+                  id: number;
+                  idCard: string;
+                  name: string;
+                  planId: number;
+                  planName: string;
+                  subject: string | null;
+                }[];
+                size: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -5432,7 +6785,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -5467,7 +6831,29 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                birthday: string;
+                createTime: string;
+                gender: string;
+                id: number;
+                idCard: string;
+                realName: string;
+                regions: {
+                  cityCode: string;
+                  countyCode: string;
+                  enrollCounty: string;
+                }[];
+                state: string;
+                stateReason: string | null;
+                telephone: string;
+                userName: string;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -5490,7 +6876,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -5530,7 +6923,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -5570,7 +6970,34 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                current: number;
+                records: {
+                  birthday: string;
+                  createTime: string;
+                  gender: string;
+                  id: number;
+                  idCard: string;
+                  realName: string;
+                  regions: {
+                    cityCode: string;
+                    countyCode: string;
+                    enrollCounty: string;
+                  }[];
+                  state: string;
+                  stateReason: string | null;
+                  telephone: string;
+                  userName: string;
+                }[];
+                size: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -5606,7 +7033,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -5642,7 +7076,16 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                key: string;
+                url: string;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -5659,7 +7102,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Serves a website picture (website/<uuid>.<ext>) */
+    /** Serves a website picture (website/<uuid>.<ext>; the bytes: no JSON response schema) */
     get: {
       parameters: {
         query?: never;
@@ -5710,7 +7153,16 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                /** @enum {string} */
+                status: 'up';
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -5747,7 +7199,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                count: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -5787,7 +7247,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -5837,7 +7304,27 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                current: number;
+                records: {
+                  createTime: string;
+                  id: number;
+                  ip: string | null;
+                  kind: string;
+                  msg: string | null;
+                  result: string;
+                  userAgent: string | null;
+                  userName: string;
+                }[];
+                size: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -5871,7 +7358,28 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                businessType: string | null;
+                businessTypeLabel: string;
+                costMs: number;
+                createTime: string;
+                errorMsg: string | null;
+                id: number;
+                ip: string | null;
+                method: string;
+                module: string | null;
+                operatorId: number | null;
+                operatorName: string | null;
+                params: string | null;
+                status: number;
+                url: string;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -5908,7 +7416,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                count: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -5948,7 +7464,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -5997,7 +7520,33 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                current: number;
+                records: {
+                  businessType: string | null;
+                  businessTypeLabel: string;
+                  costMs: number;
+                  createTime: string;
+                  errorMsg: string | null;
+                  id: number;
+                  ip: string | null;
+                  method: string;
+                  module: string | null;
+                  operatorId: number | null;
+                  operatorName: string | null;
+                  params: string | null;
+                  status: number;
+                  url: string;
+                }[];
+                size: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -6029,7 +7578,16 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                label: string;
+                value: string;
+              }[];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -6079,7 +7637,33 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                current: number;
+                records: {
+                  actorId: number | null;
+                  actorName: string | null;
+                  cityCode: string | null;
+                  countyCode: string | null;
+                  createTime: string;
+                  detail: {
+                    [key: string]: unknown;
+                  } | null;
+                  event: string;
+                  id: number;
+                  ip: string | null;
+                  provinceCode: string | null;
+                  targetId: number | null;
+                  targetTable: string;
+                }[];
+                size: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -6096,7 +7680,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Prometheus metrics (text format 0.0.4): from loopback, a METRICS_ALLOW address, or with Authorization: Bearer <METRICS_TOKEN>; else 403 */
+    /** Prometheus metrics (text format 0.0.4, not JSON: no response schema): from loopback, a METRICS_ALLOW address, or with Authorization: Bearer <METRICS_TOKEN>; else 403 */
     get: {
       parameters: {
         query?: never;
@@ -6150,7 +7734,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -6184,7 +7775,24 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                current: boolean;
+                expiresAt: string;
+                ip: string | null;
+                locked: boolean;
+                loginTime: string;
+                nickName: string;
+                sessionId: number;
+                userAgent: string | null;
+                userId: number;
+                userName: string;
+              }[];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -6218,7 +7826,40 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                /** @enum {string} */
+                database?: 'up' | 'down';
+                /** @enum {string} */
+                status: 'ready' | 'draining' | 'not ready';
+                /** @enum {string} */
+                storage?: 'up' | 'down';
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                /** @enum {string} */
+                database?: 'up' | 'down';
+                /** @enum {string} */
+                status: 'ready' | 'draining' | 'not ready';
+                /** @enum {string} */
+                storage?: 'up' | 'down';
+              } | null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -6440,7 +8081,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -6468,7 +8120,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -6761,7 +8424,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -6812,7 +8486,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -6846,7 +8531,46 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                auditEndTime: string;
+                auditStartTime: string;
+                birthLimits: {
+                  [key: string]: string;
+                };
+                company: string;
+                createTime: string;
+                customerServicePhone: string | null;
+                endTime: string;
+                enrollEndTime: string;
+                enrollStartTime: string;
+                examEndTime: string;
+                examStartTime: string;
+                id: number;
+                interviewEndTime: string;
+                interviewStartTime: string;
+                limitBirth: string;
+                listPublishedEndTime: string;
+                listPublishedStartTime: string;
+                name: string;
+                physicalExamEndTime: string;
+                physicalExamStartTime: string;
+                scoreQueryEndTime: string;
+                scoreQueryStartTime: string;
+                serviceCenter: string | null;
+                startTime: string;
+                /** @enum {string} */
+                status: '0' | '1' | '2';
+                ticketPrintEndTime: string;
+                ticketPrintStartTime: string;
+                updateTime: string;
+                year: string;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -6869,7 +8593,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -6909,7 +8640,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -6940,7 +8678,16 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                label: string;
+                value: string;
+              }[];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -6974,7 +8721,19 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                id: number;
+                name: string;
+                /** @enum {string} */
+                status: '0' | '1' | '2';
+                year: string;
+              }[];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -7014,7 +8773,51 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                current: number;
+                records: {
+                  auditEndTime: string;
+                  auditStartTime: string;
+                  birthLimits: {
+                    [key: string]: string;
+                  };
+                  company: string;
+                  createTime: string;
+                  customerServicePhone: string | null;
+                  endTime: string;
+                  enrollEndTime: string;
+                  enrollStartTime: string;
+                  examEndTime: string;
+                  examStartTime: string;
+                  id: number;
+                  interviewEndTime: string;
+                  interviewStartTime: string;
+                  limitBirth: string;
+                  listPublishedEndTime: string;
+                  listPublishedStartTime: string;
+                  name: string;
+                  physicalExamEndTime: string;
+                  physicalExamStartTime: string;
+                  scoreQueryEndTime: string;
+                  scoreQueryStartTime: string;
+                  serviceCenter: string | null;
+                  startTime: string;
+                  /** @enum {string} */
+                  status: '0' | '1' | '2';
+                  ticketPrintEndTime: string;
+                  ticketPrintStartTime: string;
+                  updateTime: string;
+                  year: string;
+                }[];
+                size: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -7053,7 +8856,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -7098,7 +8908,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -7128,7 +8949,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -7162,7 +8994,29 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                category: string;
+                cityCode: string;
+                countyCode: string;
+                createTime: string;
+                demandNumber: number;
+                id: number;
+                learningPeriod: string;
+                planId: number;
+                planName: string;
+                provinceCode: string;
+                regionName: string;
+                /** @enum {string} */
+                status: '0' | '1';
+                subject: string;
+                updateTime: string;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -7185,7 +9039,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -7261,7 +9122,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -7409,7 +9277,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                label: string;
+                labelEn: string;
+                /** @enum {string} */
+                value: '0' | '1';
+              }[];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -7488,7 +9367,34 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                current: number;
+                records: {
+                  category: string;
+                  cityCode: string;
+                  countyCode: string;
+                  createTime: string;
+                  demandNumber: number;
+                  id: number;
+                  learningPeriod: string;
+                  planId: number;
+                  planName: string;
+                  provinceCode: string;
+                  regionName: string;
+                  /** @enum {string} */
+                  status: '0' | '1';
+                  subject: string;
+                  updateTime: string;
+                }[];
+                size: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -7564,7 +9470,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string} */
+              data: '0' | '1';
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -7598,7 +9511,22 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                attempts: number;
+                failed: number;
+                message: string;
+                percent: number;
+                sent: number;
+                /** @enum {string} */
+                status: '0' | '1' | '2' | '3' | '4';
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -7634,7 +9562,25 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                counts: {
+                  /** @enum {string} */
+                  event: 'rejected' | 'ticketReady' | 'resultsOpen';
+                  failed: number;
+                  pending: number;
+                  sending: number;
+                  sent: number;
+                }[];
+                enabled: boolean;
+                lastJobId: number | null;
+                planId: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -7661,7 +9607,25 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                counts: {
+                  /** @enum {string} */
+                  event: 'rejected' | 'ticketReady' | 'resultsOpen';
+                  failed: number;
+                  pending: number;
+                  sending: number;
+                  sent: number;
+                }[];
+                enabled: boolean;
+                lastJobId: number | null;
+                planId: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -7705,7 +9669,16 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                jobId: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -7737,7 +9710,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                /** @enum {string} */
+                event: 'rejected' | 'ticketReady' | 'resultsOpen';
+                templateCode: string | null;
+                text: string;
+              }[];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -7767,7 +9751,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                /** @enum {string} */
+                event: 'rejected' | 'ticketReady' | 'resultsOpen';
+                templateCode: string | null;
+                text: string;
+              }[];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -7810,7 +9805,13 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: number;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -7837,7 +9838,13 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: number;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -7871,7 +9878,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                code: string;
+                createTime: string;
+                id: number;
+                level: number;
+                name: string;
+                parentCode: string;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -7894,7 +9914,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -7934,7 +9961,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -7971,7 +10005,25 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                current: number;
+                records: {
+                  code: string;
+                  createTime: string;
+                  id: number;
+                  level: number;
+                  name: string;
+                  parentCode: string;
+                }[];
+                size: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -8043,7 +10095,13 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: components['schemas']['RegionSelectNode'][];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -8134,7 +10192,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -8175,7 +10244,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -8212,7 +10292,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -8252,7 +10339,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string|null} */
+              data: null;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -8283,7 +10377,30 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                avatar: string | null;
+                cityCode: string | null;
+                countyCode: string | null;
+                createTime: string;
+                departmentId: number | null;
+                departmentName: string | null;
+                id: number;
+                nickName: string;
+                phone: string | null;
+                provinceCode: string | null;
+                roleIds: number[];
+                sex: string | null;
+                state: string;
+                supervision: boolean;
+                updateTime: string;
+                userName: string;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -8319,7 +10436,30 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                avatar: string | null;
+                cityCode: string | null;
+                countyCode: string | null;
+                createTime: string;
+                departmentId: number | null;
+                departmentName: string | null;
+                id: number;
+                nickName: string;
+                phone: string | null;
+                provinceCode: string | null;
+                roleIds: number[];
+                sex: string | null;
+                state: string;
+                supervision: boolean;
+                updateTime: string;
+                userName: string;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -8353,7 +10493,16 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                label: string;
+                value: string;
+              }[];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -8409,7 +10558,35 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                current: number;
+                records: {
+                  avatar: string | null;
+                  cityCode: string | null;
+                  countyCode: string | null;
+                  createTime: string;
+                  departmentId: number | null;
+                  departmentName: string | null;
+                  id: number;
+                  nickName: string;
+                  phone: string | null;
+                  provinceCode: string | null;
+                  roleIds: number[];
+                  sex: string | null;
+                  state: string;
+                  supervision: boolean;
+                  updateTime: string;
+                  userName: string;
+                }[];
+                size: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -8444,7 +10621,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                password: string;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -8487,7 +10672,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -8528,7 +10724,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                d: string;
+                iv: string;
+              };
+              /** @enum {boolean} */
+              encrypted: true;
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -8572,7 +10779,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              /** @enum {string} */
+              data: '0' | '1';
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -8606,7 +10820,34 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data:
+                | {
+                    admissionNumber: string;
+                    examDate: string;
+                    examPlace: string;
+                    examRoomNumber: string;
+                    examTime: string;
+                    name: string;
+                    photo: string | null;
+                    seatNumber: string;
+                    /** @enum {string} */
+                    state: 'valid';
+                    status: string;
+                    /** @enum {boolean} */
+                    valid: true;
+                  }
+                | {
+                    /** @enum {string} */
+                    state: 'invalid' | 'expired';
+                    /** @enum {boolean} */
+                    valid: false;
+                  };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -8621,7 +10862,96 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: never;
+  schemas: {
+    DemandRegion: {
+      children?: components['schemas']['DemandRegion'][];
+      code: string;
+      level: number;
+      name: string;
+    };
+    DemandRegionInput: {
+      children?: components['schemas']['DemandRegionInput'][];
+      code: string;
+      level: number;
+      name: string;
+    };
+    DepartmentNode: {
+      children?: components['schemas']['DepartmentNode'][];
+      createTime: string;
+      id: number;
+      name: string;
+      parentId: number;
+      phone: string | null;
+      sort: number;
+    };
+    DepartmentNodeInput: {
+      children?: components['schemas']['DepartmentNodeInput'][];
+      createTime: string;
+      id: number;
+      name: string;
+      parentId: number;
+      phone: string | null;
+      sort: number;
+    };
+    MenuItem: {
+      children?: components['schemas']['MenuItem'][];
+      createTime: string;
+      group: string | null;
+      icon: string | null;
+      id: number;
+      keepAlive: string;
+      name: string;
+      nameEn: string | null;
+      path: string | null;
+      permission: string | null;
+      pid: number;
+      query: string | null;
+      sort: number;
+      type: string;
+    };
+    MenuItemInput: {
+      children?: components['schemas']['MenuItemInput'][];
+      createTime: string;
+      group: string | null;
+      icon: string | null;
+      id: number;
+      keepAlive: string;
+      name: string;
+      nameEn: string | null;
+      path: string | null;
+      permission: string | null;
+      pid: number;
+      query: string | null;
+      sort: number;
+      type: string;
+    };
+    RegionNode: {
+      children?: components['schemas']['RegionNode'][];
+      code: string;
+      level: 1 | 2 | 3;
+      name: string;
+    };
+    RegionNodeInput: {
+      children?: components['schemas']['RegionNodeInput'][];
+      code: string;
+      level: 1 | 2 | 3;
+      name: string;
+    };
+    RegionSelectNode: {
+      children?: components['schemas']['RegionSelectNode'][];
+      code: string;
+      id: number;
+      level: number;
+      name: string;
+    };
+    RegionSelectNodeInput: {
+      children?: components['schemas']['RegionSelectNodeInput'][];
+      code: string;
+      id: number;
+      level: number;
+      name: string;
+    };
+  };
   responses: never;
   parameters: never;
   requestBodies: never;

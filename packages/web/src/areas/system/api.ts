@@ -2,7 +2,10 @@ import type {
   ApiResult,
   CodeOption,
   DepartmentNode,
+  LoginLog,
   MenuItem,
+  OnlineUser,
+  OperLog,
   Page,
   PageQuery,
   RegionNode,
@@ -14,6 +17,7 @@ import type {
   SystemUser,
   UserQuery as DomainUserQuery,
 } from '@tegang/domain';
+import type { ApiData } from '../../api/contract';
 import { http, requestEnvelope } from '../../api/request';
 
 /**
@@ -30,7 +34,7 @@ const send = (method: string, url: string, data?: unknown, encrypted = false): D
   requestEnvelope(method, url, { data, encrypted });
 const removeMany = (base: string) => (idList: Id[]) => send('DELETE', `${base}/deleteByIds`, { idList });
 
-export type { CodeOption };
+export type { CodeOption, LoginLog, OnlineUser, OperLog };
 
 /** A node of a tree select (departments, regions). */
 export interface TreeOption {
@@ -51,11 +55,9 @@ export const updateUser = (user: unknown) => send('PUT', '/system/user', user, t
 export const deleteUser = (id: Id) => send('DELETE', `/system/user/${id}`);
 export const deleteUsers = removeMany('/system/user');
 export const updateUserState = (id: Id) => send('POST', `/system/user/updateState/${id}`);
-/** PUT resetPsw/{id}: the new password (answered as `{password}`, or as the bare string). */
-export const resetUserPassword = async (id: Id): Promise<string> => {
-  const data = await http.put<string | { password: string }>(`/system/user/resetPsw/${id}`);
-  return typeof data === 'string' ? data : data.password;
-};
+/** PUT resetPsw/{id}: the new password, answered once as `{password}`. */
+export const resetUserPassword = async (id: Id): Promise<string> =>
+  (await http.put<ApiData<'/system/user/resetPsw/{id}', 'put'>>(`/system/user/resetPsw/${id}`)).password;
 export const userStates = () => http.get<CodeOption[]>('/system/user/getUserState');
 
 // ——— roles ———
@@ -85,7 +87,8 @@ export const swapMenuOrder = (a: Id, b: Id) => send('POST', `/admin/menu/updateO
 export type Department = DepartmentNode;
 export const departmentList = (query: { name?: string }) =>
   http.post<Department[]>('/admin/department/list', query);
-export const departmentTreeSelect = () => http.get<TreeOption[]>('/admin/department/departmentTreeSelect');
+export const departmentTreeSelect = () =>
+  http.get<DepartmentNode[]>('/admin/department/departmentTreeSelect');
 export const createDepartment = (dep: unknown) => send('POST', '/admin/department', dep);
 export const updateDepartment = (dep: unknown) => send('PUT', '/admin/department', dep);
 export const deleteDepartment = (id: Id) => send('DELETE', `/admin/department/${id}`);
@@ -120,23 +123,7 @@ export const updateDictItem = (v: unknown) => send('PUT', '/admin/dictItem', v);
 export const deleteDictItem = (id: Id) => send('DELETE', `/admin/dictItem/${id}`);
 export const deleteDictItems = removeMany('/admin/dictItem');
 
-// ——— monitoring ———
-export interface OperLog {
-  id: number;
-  module: string;
-  businessType: string;
-  method: string;
-  url: string;
-  operatorName: string;
-  ip: string;
-  params: string | null;
-  /** 0 success, 1 failure. */
-  status: number;
-  businessTypeLabel?: string;
-  errorMsg: string | null;
-  costMs: number;
-  createTime: string;
-}
+// ——— monitoring (the entry types are the domain's: monitor.ts) ———
 export const pageOperLogs = (query: Paged & Record<string, unknown>) =>
   http.post<Page<OperLog>>('/log/operlog/list', query);
 export const getOperLog = (id: Id) => http.get<OperLog>(`/log/operlog/${id}`);
@@ -144,33 +131,11 @@ export const deleteOperLogs = removeMany('/log/operlog');
 export const cleanOperLogs = () => send('DELETE', '/log/operlog/clean');
 export const operLogBusinessTypes = () => http.get<CodeOption[]>('/log/operlog/listBusinessType');
 
-export interface LoginLog {
-  id: number;
-  userName: string;
-  kind: 'admin' | 'candidate';
-  ip: string | null;
-  userAgent?: string | null;
-  result: 'success' | 'fail';
-  msg?: string | null;
-  createTime: string;
-}
 export const pageLoginLogs = (query: Paged & Record<string, unknown>) =>
   http.post<Page<LoginLog>>('/log/loginlog/list', query);
 export const deleteLoginLogs = removeMany('/log/loginlog');
 export const cleanLoginLogs = () => send('DELETE', '/log/loginlog/clean');
 
-export interface OnlineUser {
-  sessionId: number;
-  userName: string;
-  nickName?: string;
-  ip: string | null;
-  userAgent: string | null;
-  locked?: boolean;
-  loginTime: string;
-  expiresAt: string;
-  /** The caller's own session. */
-  current?: boolean;
-}
 export const listOnline = (query: { userName?: string; ip?: string } = {}) =>
   http.get<OnlineUser[]>('/monitor/online/list', query);
 export const forceLogout = (sessionId: Id) => send('DELETE', `/monitor/online/${sessionId}`);

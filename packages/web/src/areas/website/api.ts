@@ -1,4 +1,5 @@
 import type { WebsiteConfig } from '@tegang/domain';
+import type { ApiData } from '../../api/contract';
 import { http } from '../../api/request';
 
 /** The website setting (spec §3 "Website setting", §7 "Website config"); the type is the domain's. */
@@ -16,10 +17,10 @@ export function updateWebsiteConfig(config: WebsiteConfig) {
   return http.put<null>('/admin/websiteConfig', body, { silent: true });
 }
 
-/** POST /file/upload (multipart file + kind). */
-export function uploadFile(file: File, kind: 'logo' | 'indexPic'): Promise<{ url: string }> {
+/** POST /file/upload (multipart file + kind): where the picture is served {url, key}. */
+export function uploadFile(file: File, kind: 'logo' | 'indexPic') {
   const data = new FormData();
   data.append('kind', kind);
   data.append('file', file);
-  return http.post<{ url: string }>('/file/upload', data, { silent: true });
+  return http.post<ApiData<'/file/upload', 'post'>>('/file/upload', data, { silent: true });
 }
