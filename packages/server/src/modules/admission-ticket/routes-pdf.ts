@@ -21,7 +21,7 @@ import {
   ticketJobKind,
   ticketJobView,
 } from './pdf-service';
-import { envelopeOf } from '../../lib/fast-response';
+import { envelopeOf, encryptedEnvelope } from '../../lib/fast-response';
 
 const P = PERMISSIONS.admissionTicket;
 const idParams = z.object({ id: idNumber() });
@@ -48,6 +48,7 @@ export async function admissionTicketPdfRoutes(base: FastifyInstance) {
           'or of the plan (not generated ones unless regenerate), inside the caller’s region: {jobId, total}. ' +
           'Follow it with generateJob/{jobId}. 400 names the field (idList or planId required).',
         body: ticketGenerateSchema,
+        response: { 200: encryptedEnvelope },
       },
     },
     async (req) =>

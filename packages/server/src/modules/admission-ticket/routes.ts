@@ -40,7 +40,7 @@ import {
   updateTicket,
 } from './service';
 import { noticeDistribution } from '../sms-notice/service';
-import { envelopeOf } from '../../lib/fast-response';
+import { envelopeOf, encryptedEnvelope } from '../../lib/fast-response';
 
 const P = PERMISSIONS.admissionTicket;
 const tags = ['admissionTicket'];
@@ -114,6 +114,7 @@ export async function admissionTicketRoutes(base: FastifyInstance) {
         summary:
           'Add a ticket (encrypted admissionTicketCreateSchema) → AdmissionTicket. 404 enrolment outside the region; 409 ticket.notPassed (audit not passed), ticket.exists, ticket.admissionNumber.exists / ticket.seat.exists (data.errors names the field)',
         body: admissionTicketCreateSchema,
+        response: { 200: encryptedEnvelope },
       },
     },
     async (req) => ok(req, await createTicket(ctx, req.body, req.admin!.scope, req.lang), 'common.saved'),
@@ -128,6 +129,7 @@ export async function admissionTicketRoutes(base: FastifyInstance) {
         summary:
           'Edit the exam fields of a ticket (encrypted admissionTicketUpdateSchema) → AdmissionTicket with ticketCreateStatus 0 (PDF stale). 404 outside the region; 409 naming a taken admission number or seat',
         body: admissionTicketUpdateSchema,
+        response: { 200: encryptedEnvelope },
       },
     },
     async (req) => ok(req, await updateTicket(ctx, req.body, req.admin!.scope, req.lang), 'common.saved'),

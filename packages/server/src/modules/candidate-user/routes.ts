@@ -23,7 +23,7 @@ import {
   setCandidateState,
   updateCandidatePhone,
 } from './service';
-import { envelopeOf } from '../../lib/fast-response';
+import { envelopeOf, encryptedEnvelope } from '../../lib/fast-response';
 
 const S = PERMISSIONS.candidateUserState;
 const R = PERMISSIONS.registeredPersonnel;
@@ -111,6 +111,7 @@ export async function candidateUserRoutes(base: FastifyInstance) {
         summary:
           'Changes a candidate’s phone (encrypted {id, telephone}); name and ID number stay. 409 when another account holds the phone; 404 outside the scope. Data is the id',
         body: registeredPersonnelUpdateSchema,
+        response: { 200: encryptedEnvelope },
       },
     },
     async (req) =>

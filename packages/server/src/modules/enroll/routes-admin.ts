@@ -27,7 +27,7 @@ import {
   scopedPhoto,
   updateEnrollPhone,
 } from './service-admin';
-import { envelopeOf, enrollSchema } from '../../lib/fast-response';
+import { envelopeOf, enrollSchema, encryptedEnvelope } from '../../lib/fast-response';
 
 const P = PERMISSIONS.enroll;
 /** GET /candidate/enroll/{id}: the enrolment with its photo as a data: URL (domain EnrollDetail). */
@@ -121,6 +121,7 @@ export async function enrollAdminRoutes(base: FastifyInstance) {
         tags: ['enroll'],
         summary: 'Edit an enrolment (encrypted {id, phone}): the list is read-only except the phone',
         body: enrollAdminUpdateSchema,
+        response: { 200: encryptedEnvelope },
       },
     },
     async (req) => {
@@ -171,6 +172,7 @@ export async function enrollAdminRoutes(base: FastifyInstance) {
         tags: ['enroll'],
         summary: `Regenerate enrolment form PDFs (encrypted {idList}, at most ${GENERATE_MAX}); answers {count}`,
         body: z.object({ idList: idListSchema.shape.idList.max(GENERATE_MAX) }),
+        response: { 200: encryptedEnvelope },
       },
     },
     async (req) => ok(req, { count: await regenerateForms(ctx, req.body.idList, req.admin!.scope) }),

@@ -23,7 +23,7 @@ import {
   pageInstructions,
   updateInstruction,
 } from './service-admin';
-import { envelopeOf } from '../../lib/fast-response';
+import { envelopeOf, encryptedEnvelope } from '../../lib/fast-response';
 
 const P = PERMISSIONS.instruction;
 const tags = ['instruction'];
@@ -80,6 +80,7 @@ export async function instructionAdminRoutes(base: FastifyInstance) {
         summary:
           'Creates an instruction {planId, type, context} (encrypted; HTML sanitised); data is the id. Province-level accounts only (403 province.only / province.other).',
         body: instructionCreateSchema,
+        response: { 200: encryptedEnvelope },
       },
     },
     async (req) => {
@@ -97,6 +98,7 @@ export async function instructionAdminRoutes(base: FastifyInstance) {
         summary:
           'Updates an instruction {id, planId, type, context} (encrypted; HTML sanitised); data is the id. Province-level accounts only (403 province.only / province.other).',
         body: instructionUpdateSchema,
+        response: { 200: encryptedEnvelope },
       },
     },
     async (req) => {

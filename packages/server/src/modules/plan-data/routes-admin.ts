@@ -23,7 +23,7 @@ import {
   togglePlanDataStatus,
   updatePlanData,
 } from './service-admin';
-import { envelopeOf } from '../../lib/fast-response';
+import { envelopeOf, encryptedEnvelope } from '../../lib/fast-response';
 
 const P = PERMISSIONS.planData;
 const tags = ['recruitPlanData'];
@@ -80,6 +80,7 @@ export async function planDataAdminRoutes(base: FastifyInstance) {
         tags,
         summary: 'Creates a row (encrypted), active; data is the new id; 409 on a duplicate',
         body: planDataCreateSchema,
+        response: { 200: encryptedEnvelope },
       },
     },
     async (req) => ok(req, await createPlanData(req, ctx.db, req.body), 'common.saved'),
@@ -93,6 +94,7 @@ export async function planDataAdminRoutes(base: FastifyInstance) {
         tags,
         summary: 'Updates a row (encrypted; all fields and id, status unchanged); data is the id',
         body: planDataUpdateSchema,
+        response: { 200: encryptedEnvelope },
       },
     },
     async (req) => {

@@ -27,7 +27,7 @@ import {
   planStatusOptions,
   updatePlan,
 } from './service';
-import { envelopeOf } from '../../lib/fast-response';
+import { envelopeOf, encryptedEnvelope } from '../../lib/fast-response';
 
 const P = PERMISSIONS.recruitPlan;
 const tags = ['recruitPlan'];
@@ -100,6 +100,7 @@ export async function recruitPlanRoutes(base: FastifyInstance) {
         summary:
           'Creates a plan (encrypted), unpublished (status 0); birthLimits {education code: YYYY-MM-DD} (400 on birthLimits for an unknown code or bad date); data is the new id. Province-level accounts only (403 province.only / province.other).',
         body: recruitPlanCreateSchema,
+        response: { 200: encryptedEnvelope },
       },
     },
     async (req) => {
@@ -118,6 +119,7 @@ export async function recruitPlanRoutes(base: FastifyInstance) {
         summary:
           'Updates a plan (encrypted; all fields and id, status unchanged); data is the id. Province-level accounts only (403 province.only / province.other).',
         body: recruitPlanUpdateSchema,
+        response: { 200: encryptedEnvelope },
       },
     },
     async (req) => {
