@@ -24,6 +24,40 @@ function safeRedirect(value: string | null): string {
     : HOME_PATH;
 }
 
+/** The captcha image: click to fetch another (`onRefresh`); a note when it could not be fetched. */
+function CaptchaButton(props: { captcha: Captcha | null; failed: boolean; onRefresh: () => void }) {
+  const { t } = useTranslation();
+  const { captcha } = props;
+  return (
+    <button
+      type="button"
+      onClick={props.onRefresh}
+      title={t(props.failed ? 'admin.login.captchaFailed' : 'admin.login.refreshCaptcha')}
+      aria-label={t('admin.login.refreshCaptcha')}
+      data-testid="login-captcha-img"
+      style={{
+        width: 120,
+        height: 40,
+        flex: 'none',
+        padding: 0,
+        border: '1px solid #d9d9d9',
+        borderRadius: 8,
+        background: '#f2f4f7',
+        cursor: 'pointer',
+        overflow: 'hidden',
+      }}
+    >
+      {captcha?.img ? (
+        <img src={captcha.img} alt={t('field.captcha')} style={{ width: '100%', height: '100%' }} />
+      ) : (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('admin.login.captchaFailed')}
+        </Typography.Text>
+      )}
+    </button>
+  );
+}
+
 /**
  * Back-office login (spec §2 /login, §7 "Admin auth"): user name, password and, when the server asks
  * for one, an image captcha (click to refresh). The captcha shows when captchas are on, and also when
@@ -143,36 +177,7 @@ export function LoginPage() {
                       data-testid="login-captcha"
                     />
                   </Form.Item>
-                  <button
-                    type="button"
-                    onClick={refreshCaptcha}
-                    title={t(captchaError ? 'admin.login.captchaFailed' : 'admin.login.refreshCaptcha')}
-                    aria-label={t('admin.login.refreshCaptcha')}
-                    data-testid="login-captcha-img"
-                    style={{
-                      width: 120,
-                      height: 40,
-                      flex: 'none',
-                      padding: 0,
-                      border: '1px solid #d9d9d9',
-                      borderRadius: 8,
-                      background: '#f2f4f7',
-                      cursor: 'pointer',
-                      overflow: 'hidden',
-                    }}
-                  >
-                    {captcha?.img ? (
-                      <img
-                        src={captcha.img}
-                        alt={t('field.captcha')}
-                        style={{ width: '100%', height: '100%' }}
-                      />
-                    ) : (
-                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                        {t('admin.login.captchaFailed')}
-                      </Typography.Text>
-                    )}
-                  </button>
+                  <CaptchaButton captcha={captcha} failed={captchaError} onRefresh={refreshCaptcha} />
                 </div>
               </Form.Item>
             )}
