@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { MessageKey, MessageParams } from './i18n';
-import type { JobProgress, JobStatus } from './jobs';
+import { jobProgressSchema } from './jobs';
 
 /**
  * The one import mechanism (spec §7 importExcel): an uploaded workbook is read as a background job
@@ -58,34 +59,38 @@ export interface FieldColumn<Key extends string = string> {
 }
 
 /** GET …/checkImport/{id}: the job's state, for the progress bar. */
-export interface ImportJobView extends JobProgress {
-  id: number;
-  kind: string;
-  status: JobStatus;
-  fileName: string;
+export const importJobViewSchema = jobProgressSchema.extend({
+  id: z.number().int(),
+  kind: z.string(),
+  fileName: z.string(),
   /** Data rows found so far (final once reading ends). */
-  total: number;
+  total: z.number().int(),
   /** Rows read and checked, then rows written: the progress bar is processed / total. */
-  processed: number;
-  imported: number;
-  errorCount: number;
+  processed: z.number().int(),
+  imported: z.number().int(),
+  errorCount: z.number().int(),
   /** 0–100: the share of the file read while running, 100 once finished. */
-  percent: number;
+  percent: z.number(),
   /** Why the job failed (a catalogue message in the caller's language), else null. */
-  message: string | null;
-  createTime: string;
-  finishTime: string | null;
-}
+  message: z.string().nullable(),
+  createTime: z.string(),
+  finishTime: z.string().nullable(),
+});
+export type ImportJobView = z.output<typeof importJobViewSchema>;
 
 /** One row of GET …/pageImportError: a bad cell (or row) and why, in the caller's language. */
-export interface ImportErrorView {
-  id: number;
-  rowNumber: number;
+export const importErrorViewSchema = z.object({
+  id: z.number().int(),
+  rowNumber: z.number().int(),
   /** The column's header as in the template, or null for a whole-row problem. */
-  column: string | null;
-  value: string | null;
-  message: string;
-}
+  column: z.string().nullable(),
+  value: z.string().nullable(),
+  message: z.string(),
+});
+export type ImportErrorView = z.output<typeof importErrorViewSchema>;
+
+/** POST …/importExcel: the queued import job, for checkImport/{id}. */
+export const importQueuedSchema = z.object({ id: z.number().int() });
 
 /** A row problem as the server keeps it: a catalogue key and its params, never HTML. */
 export interface ImportIssue {

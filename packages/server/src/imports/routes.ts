@@ -1,9 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMPORT_MAX_BYTES, translate, type PermissionKey } from '@tegang/domain';
+import {
+  IMPORT_MAX_BYTES,
+  importErrorViewSchema,
+  importJobViewSchema,
+  importQueuedSchema,
+  pageOf,
+  translate,
+  type PermissionKey,
+} from '@tegang/domain';
 import { attachment } from '../lib/downloads';
 import { ok } from '../lib/envelope';
+import { envelopeOf } from '../lib/fast-response';
 import { badRequest } from '../lib/errors';
 import { idParamSchema, pagingSchema } from '../lib/paging';
 import { templateWorkbook, type ImportDefinition } from './engine';
@@ -86,6 +95,7 @@ export function importRoutes<Row, Prep>(
         ...(options.importPath.endsWith(':param')
           ? { params: z.object({ param: z.string().trim().min(1).max(64) }) }
           : {}),
+        response: { 200: envelopeOf(importQueuedSchema) },
       },
     },
     async (req) => {
@@ -107,6 +117,7 @@ export function importRoutes<Row, Prep>(
         tags,
         summary: 'Progress and outcome of an import job (ImportJobView)',
         params: idParamSchema,
+        response: { 200: envelopeOf(importJobViewSchema) },
       },
     },
     async (req) => ok(req, await checkImport(ctx, def.kind, req.params.id, req.admin!, req.lang)),
@@ -120,6 +131,7 @@ export function importRoutes<Row, Prep>(
         tags,
         summary: 'Row problems of an import job: page of {rowNumber, column, value, message}',
         querystring: pagingSchema.extend({ id: idParamSchema.shape.id }),
+        response: { 200: envelopeOf(pageOf(importErrorViewSchema)) },
       },
     },
     async (req) => {

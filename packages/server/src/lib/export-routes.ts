@@ -2,9 +2,16 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DownloadLink, FieldLabels, Lang, PermissionKey } from '@tegang/domain';
+import {
+  downloadLinkSchema,
+  type DownloadLink,
+  type FieldLabels,
+  type Lang,
+  type PermissionKey,
+} from '@tegang/domain';
 import { attachment } from './downloads';
 import { ok } from './envelope';
+import { envelopeOf } from './fast-response';
 
 /** What an area's export gives {@link exportRoutes}. */
 export interface ExportRoutesDef<Q extends z.ZodType> {
@@ -39,6 +46,7 @@ export function exportRoutes<Q extends z.ZodType>(base: FastifyInstance, def: Ex
         tags: [def.tag],
         summary: 'A single-use link (5 min) to the xlsx export of the current filters: {url}',
         body: def.query,
+        response: { 200: envelopeOf(downloadLinkSchema) },
       },
     },
     async (req) => ok(req, await def.link(req.admin!.id, req.body as z.output<Q>)),

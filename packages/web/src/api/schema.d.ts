@@ -590,7 +590,20 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                /** @enum {string} */
+                isDefault: 'Y' | 'N';
+                label: string;
+                labelEn: string | null;
+                sort: number;
+                value: string;
+              }[];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -3826,7 +3839,28 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                attempts: number;
+                createTime: string;
+                errorCount: number;
+                fileName: string;
+                finishTime: string | null;
+                id: number;
+                imported: number;
+                kind: string;
+                message: string | null;
+                percent: number;
+                processed: number;
+                /** @enum {string} */
+                status: '0' | '1' | '2' | '3' | '4';
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -4029,7 +4063,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                url: string;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -4151,7 +4193,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                id: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -4264,7 +4314,24 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                current: number;
+                records: {
+                  column: string | null;
+                  id: number;
+                  message: string;
+                  rowNumber: number;
+                  value: string | null;
+                }[];
+                size: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -4844,7 +4911,28 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                attempts: number;
+                createTime: string;
+                errorCount: number;
+                fileName: string;
+                finishTime: string | null;
+                id: number;
+                imported: number;
+                kind: string;
+                message: string | null;
+                percent: number;
+                processed: number;
+                /** @enum {string} */
+                status: '0' | '1' | '2' | '3' | '4';
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -5073,7 +5161,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                url: string;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -5256,7 +5352,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                id: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -5380,7 +5484,24 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                current: number;
+                records: {
+                  column: string | null;
+                  id: number;
+                  message: string;
+                  rowNumber: number;
+                  value: string | null;
+                }[];
+                size: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -6029,7 +6150,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                url: string;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -6483,7 +6612,28 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                attempts: number;
+                createTime: string;
+                errorCount: number;
+                fileName: string;
+                finishTime: string | null;
+                id: number;
+                imported: number;
+                kind: string;
+                message: string | null;
+                percent: number;
+                processed: number;
+                /** @enum {string} */
+                status: '0' | '1' | '2' | '3' | '4';
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -6566,7 +6716,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                url: string;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -6602,7 +6760,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                id: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -6709,7 +6875,24 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                current: number;
+                records: {
+                  column: string | null;
+                  id: number;
+                  message: string;
+                  rowNumber: number;
+                  value: string | null;
+                }[];
+                size: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -9079,7 +9262,28 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                attempts: number;
+                createTime: string;
+                errorCount: number;
+                fileName: string;
+                finishTime: string | null;
+                id: number;
+                imported: number;
+                kind: string;
+                message: string | null;
+                percent: number;
+                processed: number;
+                /** @enum {string} */
+                status: '0' | '1' | '2' | '3' | '4';
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -9245,7 +9449,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                url: string;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -9324,7 +9536,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                id: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -9432,7 +9652,24 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                current: number;
+                records: {
+                  column: string | null;
+                  id: number;
+                  message: string;
+                  rowNumber: number;
+                  value: string | null;
+                }[];
+                size: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -10059,7 +10296,13 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: components['schemas']['RegionNode'][];
+              msg: string;
+            };
+          };
         };
       };
     };
@@ -10135,7 +10378,13 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              code: number;
+              data: components['schemas']['RegionNode'][];
+              msg: string;
+            };
+          };
         };
       };
     };
