@@ -45,6 +45,99 @@ function check(field: LoginField, value: string, captchaShown: boolean): FieldEr
 }
 
 /**
+ * The field errors of a failed login, keyed by field (null when none is for the page to show: an
+ * answer the HTTP client handled); what belongs to no field shown here as a toast.
+ */
+function serverErrors(error: unknown, captchaShown: boolean): Errors | null {
+  if (!(error instanceof ApiError)) {
+    toast('error', String((error as Error)?.message ?? error));
+    return null;
+  }
+  if (HANDLED.has(error.code)) return null;
+  const known = new Set<string>(
+    captchaShown ? ['userName', 'password', 'captcha'] : ['userName', 'password'],
+  );
+  const { fields, rest } = placeFieldErrors(fieldErrorsOf(error, { conflictField: true }), (name) =>
+    known.has(name as string),
+  );
+  const found: Errors = {};
+  for (const f of fields) found[f.name as LoginField] = { text: f.errors.join('；') };
+  if (rest.length) toast('error', rest.join('；'));
+  else if (!fields.length) toast('error', error.message);
+  return found;
+}
+
+/**
+ * A labelled input with its icon, its error under it (announced, and named by aria-describedby);
+ * `after` goes inside the password box (the eye) or beside the captcha box (the image).
+ */
+function LoginInput(props: {
+  name: LoginField;
+  label: string;
+  input: { type?: string; autoComplete: string; maxLength?: number };
+  after?: ReactNode;
+  value: string;
+  error: string | null;
+  inputRef: (el: HTMLInputElement | null) => void;
+  onChange: (value: string) => void;
+  onBlur: (value: string) => void;
+}) {
+  const { name, label, input, after, error } = props;
+  return (
+    <div className={error ? 'tg-field tg-field-error' : 'tg-field'}>
+      <label className="tg-field-label" htmlFor={name}>
+        {label}
+      </label>
+      <div className={name === 'captcha' ? 'tg-captcha-row' : undefined}>
+        <div className="tg-input">
+          <SvgIcon icon={ICONS[name]} />
+          <input
+            id={name}
+            name={name}
+            ref={props.inputRef}
+            type={input.type ?? 'text'}
+            autoComplete={input.autoComplete}
+            maxLength={input.maxLength}
+            placeholder={label}
+            value={props.value}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${name}-error` : undefined}
+            onChange={(e) => props.onChange(e.target.value)}
+            onBlur={(e) => props.onBlur(e.target.value)}
+          />
+          {name === 'password' ? after : null}
+        </div>
+        {name === 'captcha' ? after : null}
+      </div>
+      <div id={`${name}-error`} className="tg-error" role="alert">
+        {error}
+      </div>
+    </div>
+  );
+}
+
+/** The captcha image: click to fetch another; a spinner while it loads. */
+function CaptchaRefresh(props: { captcha: Captcha; loading: boolean; onRefresh: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="tg-captcha-button"
+      onClick={props.onRefresh}
+      title={t('web.login.captcha.refresh')}
+      aria-label={t('web.login.captcha.refresh')}
+      data-testid="captcha-refresh"
+    >
+      {props.loading ? (
+        <span className="tg-spinner" aria-hidden="true" style={{ display: 'inline-block' }} />
+      ) : (
+        <img src={props.captcha.img} alt={t('field.captcha')} data-testid="captcha-img" />
+      )}
+    </button>
+  );
+}
+
+/**
  * /web/login: user name or phone, password, and the image captcha when the server has it on, or
  * when a login answered data.captchaRequired (two failures of the account, captchas off): from then
  * on the page fetches a forced captcha.
@@ -99,25 +192,12 @@ export default function Login() {
     if (first) inputs.current[first]?.focus();
   };
 
-  /** A failed login: field errors under their fields, anything else as a toast. */
+  /** A failed login: field errors under their fields (the first focused), anything else as a toast. */
   const showError = (error: unknown) => {
-    if (!(error instanceof ApiError)) {
-      toast('error', String((error as Error)?.message ?? error));
-      return;
-    }
-    if (HANDLED.has(error.code)) return;
-    const known = new Set<string>(
-      captchaShown ? ['userName', 'password', 'captcha'] : ['userName', 'password'],
-    );
-    const { fields, rest } = placeFieldErrors(fieldErrorsOf(error, { conflictField: true }), (name) =>
-      known.has(name as string),
-    );
-    const found: Errors = {};
-    for (const f of fields) found[f.name as LoginField] = { text: f.errors.join('；') };
+    const found = serverErrors(error, captchaShown);
+    if (!found) return;
     setErrors(found);
     focusFirst(found);
-    if (rest.length) toast('error', rest.join('；'));
-    else if (!fields.length) toast('error', error.message);
   };
 
   const submit = async (event: FormEvent) => {
@@ -162,48 +242,27 @@ export default function Login() {
     const params = error.params && { ...error.params, label: t(String(error.params.label)) };
     return t(error.key, params);
   };
-  /** A labelled input with its icon, its error under it (announced, and named by aria-describedby). */
+  /** A field of the form (LoginInput) with its value, error, ref and rules. */
   const field = (
     name: LoginField,
     label: string,
     input: { type?: string; autoComplete: string; maxLength?: number },
     after?: ReactNode,
-  ) => {
-    const error = message(name);
-    return (
-      <div className={error ? 'tg-field tg-field-error' : 'tg-field'}>
-        <label className="tg-field-label" htmlFor={name}>
-          {label}
-        </label>
-        <div className={name === 'captcha' ? 'tg-captcha-row' : undefined}>
-          <div className="tg-input">
-            <SvgIcon icon={ICONS[name]} />
-            <input
-              id={name}
-              name={name}
-              ref={(el) => {
-                inputs.current[name] = el;
-              }}
-              type={input.type ?? 'text'}
-              autoComplete={input.autoComplete}
-              maxLength={input.maxLength}
-              placeholder={label}
-              value={values[name]}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${name}-error` : undefined}
-              onChange={(e) => change(name, e.target.value)}
-              onBlur={(e) => setError(name, check(name, e.target.value, captchaShown))}
-            />
-            {name === 'password' ? after : null}
-          </div>
-          {name === 'captcha' ? after : null}
-        </div>
-        <div id={`${name}-error`} className="tg-error" role="alert">
-          {error}
-        </div>
-      </div>
-    );
-  };
+  ) => (
+    <LoginInput
+      name={name}
+      label={label}
+      input={input}
+      after={after}
+      value={values[name]}
+      error={message(name)}
+      inputRef={(el) => {
+        inputs.current[name] = el;
+      }}
+      onChange={(value) => change(name, value)}
+      onBlur={(value) => setError(name, check(name, value, captchaShown))}
+    />
+  );
 
   return (
     <AuthCard title={t('web.login.title')} testId="login-card">
@@ -228,20 +287,11 @@ export default function Login() {
             'captcha',
             t('field.captcha'),
             { autoComplete: 'off', maxLength: LOGIN_LIMITS.captcha },
-            <button
-              type="button"
-              className="tg-captcha-button"
-              onClick={() => void refreshCaptcha()}
-              title={t('web.login.captcha.refresh')}
-              aria-label={t('web.login.captcha.refresh')}
-              data-testid="captcha-refresh"
-            >
-              {captchaLoading ? (
-                <span className="tg-spinner" aria-hidden="true" style={{ display: 'inline-block' }} />
-              ) : (
-                <img src={captcha.img} alt={t('field.captcha')} data-testid="captcha-img" />
-              )}
-            </button>,
+            <CaptchaRefresh
+              captcha={captcha}
+              loading={captchaLoading}
+              onRefresh={() => void refreshCaptcha()}
+            />,
           )}
         <button type="submit" className="tg-submit" aria-busy={submitting} data-testid="login-submit">
           {submitting ? <span className="tg-spinner" aria-hidden="true" /> : null}
