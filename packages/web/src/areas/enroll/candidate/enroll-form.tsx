@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Alert, App, Button, Col, Divider, Form, Row, Typography, message } from 'antd';
+import { Alert, App, Button, Col, Divider, Form, Row, Typography, message, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { birthLimitIssue, parseIdCard } from '@tegang/domain';
 import { dictLabel, useDict } from '../../../components/dict';
@@ -14,15 +14,8 @@ import { useCandidate } from '../../../candidate/state';
 import { EnrollBasicFields } from './enroll-basic-fields';
 import { EnrollCascade, cascadeFieldsBelow } from './enroll-cascade';
 import { formFieldOf, toFormData, toFormValues, type EnrollFormValues } from './enroll-form-values';
-import {
-  DRAFT_SAVE_DELAY_MS,
-  clearDraft,
-  loadDraft,
-  saveDraft,
-  savePhotoDraft,
-  type DraftOwner,
-} from './enroll-draft';
-import { useLeaveGuard } from './use-leave-guard';
+import type { DraftOwner } from './enroll-draft';
+import { useEnrollDraft } from './use-enroll-draft';
 
 function SectionTitle({ children }: { children: string }) {
   return (
@@ -32,6 +25,71 @@ function SectionTitle({ children }: { children: string }) {
       </Typography.Title>
     </Divider>
   );
+}
+
+/** The form's values without a draft: the stored application, or the account's name, ID number and phone. */
+function baseValuesOf(
+  initial: CandidateEnroll | undefined,
+  account: ReturnType<typeof useCandidate>['userInfo'],
+): Partial<EnrollFormValues> {
+  if (!initial)
+    return { name: account?.realName ?? '', idCard: account?.idCard ?? '', phone: account?.telephone ?? '' };
+  return {
+    ...toFormValues(initial),
+    name: account?.realName || initial.name,
+    idCard: account?.idCard || initial.idCard,
+  };
+}
+
+/** The note that a draft was restored, with the button that throws it away. */
+function DraftRestored({ onDiscard }: { onDiscard: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 16 }}
+      message={t('web.enroll.draftRestored')}
+      data-testid="enroll-draft-restored"
+      action={
+        <Button type="link" size="small" onClick={onDiscard} data-testid="enroll-draft-discard">
+          {t('web.draft.discard')}
+        </Button>
+      }
+    />
+  );
+}
+
+/**
+ * The list of fields in error above the form (spec §5: every field to fix named at the top): shown
+ * after a failed submit, updated as fields are fixed, gone once all are; the first one focused.
+ */
+function useErrorSummary(form: FormInstance<EnrollFormValues>) {
+  const { t } = useTranslation();
+  /** The fields in error after a failed submit; null before any failed submit and once all are fixed. */
+  const [errors, setErrors] = useState<FieldInError[] | null>(null);
+  const showErrors = () => {
+    const list = fieldsInError(form);
+    setErrors(list.length ? list : null);
+    return list;
+  };
+  const onFieldsChange = () => {
+    if (errors === null) return;
+    const list = fieldsInError(form);
+    setErrors(list.length ? list : null);
+  };
+  /** A failed check before sending: the list, and the first field in error scrolled to and focused. */
+  const onFinishFailed = () => {
+    message.error(t('web.fixErrors'));
+    // The list above the form is drawn before the scroll (flushSync): scrolled first, the field would
+    // be pushed out of view by the list's height (on a computer, 20 lines above 婚姻状况).
+    let first: FieldInError | undefined;
+    flushSync(() => {
+      [first] = showErrors();
+    });
+    if (first) focusField(form, first.name);
+  };
+  return { errors, showErrors, onFieldsChange, onFinishFailed };
 }
 
 /**
@@ -57,84 +115,16 @@ export function EnrollForm({
   const [form] = Form.useForm<EnrollFormValues>();
   const [submitting, setSubmitting] = useState(false);
   const edit = Boolean(initial);
-  /**
-   * The fields in error after a failed submit, kept at the top of the form and
-   * updated as they are fixed; null before any failed submit and once all are fixed.
-   */
-  const [errors, setErrors] = useState<FieldInError[] | null>(null);
+  const { errors, showErrors, onFieldsChange, onFinishFailed } = useErrorSummary(form);
   /** The open confirm dialog (send() keeps it from giving the focus back to the submit button). */
   const dialog = useRef<ReturnType<typeof modal.confirm> | null>(null);
-  const showErrors = () => {
-    const list = fieldsInError(form);
-    setErrors(list.length ? list : null);
-    return list;
-  };
-  const onFieldsChange = () => {
-    if (errors === null) return;
-    const list = fieldsInError(form);
-    setErrors(list.length ? list : null);
-  };
-  /** A failed check before sending: the list, and the first field in error scrolled to and focused. */
-  const onFinishFailed = () => {
-    message.error(t('web.fixErrors'));
-    // The list above the form is drawn before the scroll (flushSync): scrolled first, the field would
-    // be pushed out of view by the list's height (on a computer, 20 lines above 婚姻状况).
-    let first: FieldInError | undefined;
-    flushSync(() => {
-      [first] = showErrors();
-    });
-    if (first) focusField(form, first.name);
-  };
 
   const owner = useMemo<DraftOwner>(
     () => ({ planId, candidateId: state.userInfo?.id, enrollId: initial?.id }),
     [planId, state.userInfo?.id, initial?.id],
   );
-  /** The values without a draft: the stored application, or the account's name, ID number and phone. */
-  const baseValues = useMemo<Partial<EnrollFormValues>>(
-    () =>
-      initial
-        ? {
-            ...toFormValues(initial),
-            name: state.userInfo?.realName || initial.name,
-            idCard: state.userInfo?.idCard || initial.idCard,
-          }
-        : {
-            name: state.userInfo?.realName ?? '',
-            idCard: state.userInfo?.idCard ?? '',
-            phone: state.userInfo?.telephone ?? '',
-          },
-    [initial, state.userInfo],
-  );
-  // The draft is read once, when the form opens (the form's initial values are not applied again).
-  const [draft, setDraft] = useState(() => loadDraft(owner));
-  const initialValues = useMemo<Partial<EnrollFormValues>>(
-    () => (draft ? { ...baseValues, ...draft } : baseValues),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the draft found on opening counts
-    [baseValues],
-  );
-
-  /** Changed since opening (or restored from a draft) and not submitted yet. */
-  const dirty = useRef(draft !== null);
-  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const flushDraft = useCallback(() => {
-    if (pending.current === undefined) return;
-    clearTimeout(pending.current);
-    pending.current = undefined;
-    if (dirty.current) saveDraft(owner, form.getFieldsValue(true) as Partial<EnrollFormValues>);
-  }, [owner, form]);
-  useEffect(() => flushDraft, [flushDraft]); // leaving the page saves a change still waiting
-  useLeaveGuard(dirty, flushDraft);
-
-  const discardDraft = () => {
-    clearTimeout(pending.current);
-    pending.current = undefined;
-    clearDraft(owner);
-    const cleared = Object.fromEntries(Object.keys(draft ?? {}).map((k) => [k, undefined]));
-    form.setFieldsValue({ ...cleared, ...baseValues } as Partial<EnrollFormValues>);
-    dirty.current = false;
-    setDraft(null);
-  };
+  const baseValues = useMemo(() => baseValuesOf(initial, state.userInfo), [initial, state.userInfo]);
+  const { draft, initialValues, ...drafts } = useEnrollDraft(form, owner, baseValues);
 
   const idCard = Form.useWatch('idCard', form) ?? initialValues.idCard;
   const parsed = parseIdCard(idCard ?? '');
@@ -164,28 +154,20 @@ export function EnrollForm({
     const below = cascadeFieldsBelow(changed);
     if (below.length)
       form.setFieldsValue(Object.fromEntries(below.map((n) => [n, undefined])) as Partial<EnrollFormValues>);
-    dirty.current = true;
-    // The photo is read (and downscaled when large) once, when chosen, not with every keystroke.
-    if ('picture' in changed) void savePhotoDraft(owner, changed.picture?.file);
-    clearTimeout(pending.current);
-    pending.current = setTimeout(flushDraft, DRAFT_SAVE_DELAY_MS);
+    drafts.changed(changed);
   };
 
   const send = async (values: EnrollFormValues) => {
     setSubmitting(true);
     try {
       await submitApply(toFormData(values, planId, initial?.id), edit);
-      clearTimeout(pending.current);
-      pending.current = undefined;
-      clearDraft(owner);
-      dirty.current = false; // saved: going on to the next page asks nothing
+      drafts.done(); // saved: going on to the next page asks nothing
       message.success(t(edit ? 'web.enroll.updated' : 'web.enroll.submitted'));
       await onSaved(edit);
     } catch (error) {
       if (error instanceof ApiError && error.code === 409) {
         message.error(error.message);
-        clearDraft(owner); // an application exists already: the draft of a new one is of no use
-        dirty.current = false;
+        drafts.done(); // an application exists already: the draft of a new one is of no use
         await state.refresh(); // the page turns into the candidate's existing application
         return;
       }
@@ -232,20 +214,7 @@ export function EnrollForm({
           testId="enroll-error-summary"
         />
       )}
-      {draft && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={t('web.enroll.draftRestored')}
-          data-testid="enroll-draft-restored"
-          action={
-            <Button type="link" size="small" onClick={discardDraft} data-testid="enroll-draft-discard">
-              {t('web.draft.discard')}
-            </Button>
-          }
-        />
-      )}
+      {draft && <DraftRestored onDiscard={drafts.discard} />}
       {birthMessage && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={birthMessage} />}
       <SectionTitle>{t('section.basic')}</SectionTitle>
       <Row gutter={16}>
