@@ -125,7 +125,7 @@ interface Room {
 
 /**
  * The arrangement of `applicants` (the passed enrolments of plan `planId` in the caller's region)
- * over `input.sites` (issue 9; spec §3 "Admission ticket").
+ * over `input.sites` (spec §3 "Admission ticket").
  * - Each applicant goes to the site of {@link siteOf}; applicants under no site are `unassigned`
  *   (ID number masked) and get no ticket (their not-distributed ticket is `removed`).
  * - Kept: every ticket of `existing` that is distributed or not an applicant's (another region,

@@ -59,7 +59,7 @@ const TEXT_COLUMNS = [
 ] as const;
 
 /**
- * Import of admission tickets (issue 9; spec §7 importExcel/{param}, param = plan id): one row per
+ * Import of admission tickets (spec §7 importExcel/{param}, param = plan id): one row per
  * candidate — ID number, admission number, exam date (YYYY-MM-DD), time, site name and address, room,
  * seat, room notice, all required. A row must match an audit-passed enrolment of the plan in the
  * importer's region; it creates that enrolment's ticket or updates its not-distributed one (a
