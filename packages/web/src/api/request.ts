@@ -54,7 +54,7 @@ const payloadCrypto = () => import('@tegang/domain/crypto');
 
 /**
  * The server's public key for encrypted calls, fetched once; its answer names the suite (CRYPTO_SUITE:
- * RSA + AES or SM2 + SM4, packages/domain crypto.ts). Forgotten when an encrypted call is refused, so a
+ * ECDH P-256 + AES or SM2 + SM4, packages/domain crypto.ts). Forgotten when an encrypted call is refused, so a
  * server that changed its key or suite is asked again at the next call.
  */
 let publicKey: Promise<ServerKey> | null = null;
