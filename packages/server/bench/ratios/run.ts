@@ -19,7 +19,7 @@
  * /proc/<pid>/status of the server process: fresh, peak during each job kind, idle after the jobs.
  *
  * Environment: BENCH_QUICK=1 (10,000 rows, 3 s runs, one round per pair, ~2 minutes);
- * BENCH_PHOTO=<jpeg> (default: the rustup embedded book's verify.jpeg when present, a real 100 KB
+ * BENCH_PROFILE=<dir> (the server's CPU profile); BENCH_PHOTO=<jpeg> (default: the rustup embedded book's verify.jpeg when present, a real 100 KB
  * photograph; else a photo-like synthetic image); DATABASE_URL; BENCH_ROUNDS, BENCH_SECONDS override.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -638,7 +638,12 @@ async function main() {
   };
   delete env.REDIS_URL;
   const serverLog = fs.openSync(path.join(tmp, 'server.log'), 'a');
-  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+  // BENCH_PROFILE=<dir>: the built server itself with a CPU profile written there at its stop.
+  const profile = process.env.BENCH_PROFILE;
+  const serverArgs = profile
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`, 'packages/server/dist/main.js']
+    : ['scripts/start.mjs'];
+  const server = spawn(process.execPath, serverArgs, {
     cwd: root,
     env,
     stdio: ['ignore', serverLog, serverLog],
@@ -656,7 +661,7 @@ async function main() {
       if (i > 600) throw new Error('the server did not answer /health within 2 minutes');
       await sleep(200);
     }
-    const pid = serverPid(server.pid!);
+    const pid = profile ? server.pid! : serverPid(server.pid!);
     const fresh = memory(pid);
     log(`server up (pid ${pid}, ${fresh.rss} MB) in ${round((Date.now() - started) / 1000)} s`);
 
