@@ -12,6 +12,12 @@ export interface SheetColumn {
 const SHEET_BACKLOG_BYTES = 4 * 1048576;
 
 /**
+ * Deflate level of the zip entries (zlib 1, best speed: archiver's own default for zip, written here so
+ * that it is a choice; docs/decisions.md "Export compression").
+ */
+const ZIP_OPTIONS = { zlib: { level: 1 } };
+
+/**
  * The bytes a sheet's exceljs stream holds that the zip has not compressed yet: its own buffers (before
  * the zip reads the entry) plus the queue of the deflate it writes into. exceljs writes rows without
  * waiting for either, so a sheet of 100,000 rows otherwise queued most of its XML in memory (RSS +574
@@ -27,22 +33,58 @@ function sheetBacklog(stream: unknown): number {
   return bytes;
 }
 
+/** Column letters of an A1 reference: 0 → 'A', 25 → 'Z', 26 → 'AA'. */
+function columnLetters(index: number): string {
+  let letters = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
+}
+
+// Matching control characters is the point of the two expressions below.
+/* eslint-disable no-control-regex */
 /**
- * The style of every data cell, one object for all: exceljs gives each new cell a style object of its
- * own and resolves each object to a style id (serialising it, then looking the text up), a quarter of
- * the export's time; an object it has seen before is answered from its WeakMap.
+ * Characters XML text must escape, and the controls XML 1.0 §2.2 does not allow in a document (dropped,
+ * as exceljs's own writer drops them; DEL too, as it does).
  */
-const PLAIN: Partial<ExcelJS.Style> = Object.freeze({});
-const setPlain = (cell: ExcelJS.Cell) => {
-  cell.style = PLAIN;
-};
+const XML_SPECIAL = /[&<>\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const XML_SPECIAL_ALL = /[&<>\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+/* eslint-enable no-control-regex */
+const XML_ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+const xmlText = (text: string): string =>
+  XML_SPECIAL.test(text) ? text.replace(XML_SPECIAL_ALL, (c) => XML_ENTITY[c] ?? '') : text;
+
+/**
+ * One data row as SpreadsheetML (ECMA-376 §18.3.1.73 row, §18.3.1.4 c), as exceljs writes an unstyled
+ * cell: a text as `t="str"` with its value, a number as a plain value; null, '' and a non-finite number
+ * leave the cell out. `refs[i]` is column i's letters. Texts pass escapeCell (formula injection) first.
+ */
+function rowXml(
+  rowNumber: number,
+  refs: readonly string[],
+  values: readonly (string | number | null)[],
+): string {
+  let xml = `<row r="${rowNumber}">`;
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (typeof value === 'string') {
+      if (value !== '')
+        xml += `<c r="${refs[i]}${rowNumber}" t="str"><v>${xmlText(escapeCell(value))}</v></c>`;
+    } else if (typeof value === 'number' && Number.isFinite(value)) {
+      xml += `<c r="${refs[i]}${rowNumber}"><v>${value}</v></c>`;
+    }
+  }
+  return `${xml}</row>`;
+}
 
 /**
  * One sheet written with exceljs's streaming writer (bounded memory for 100k rows): a bold, frozen
- * header row, then each row of each batch as it comes, every cell through escapeCell (formula
- * injection). Before each batch the writer waits until at most SHEET_BACKLOG_BYTES of earlier rows are
- * still to be compressed, so memory stays bounded for a slow download too. A failing source destroys
- * the stream with its error.
+ * header row, then each row of each batch as it comes, every text through escapeCell (formula
+ * injection). exceljs writes the workbook (parts, styles, the header row); the data rows are written as
+ * SpreadsheetML text straight into the sheet's part (rowXml): building exceljs's row, cell and style
+ * objects for every cell cost more than the rest of the export. Before each batch the writer waits until
+ * at most SHEET_BACKLOG_BYTES of earlier rows are still to be compressed, so memory stays bounded for a
+ * slow download too. A failing source destroys the stream with its error.
  */
 export function streamSheet(
   sheetName: string,
@@ -54,21 +96,27 @@ export function streamSheet(
     stream: out,
     useStyles: true,
     useSharedStrings: false,
+    zip: ZIP_OPTIONS,
   });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({ header: c.header, width: c.width }));
-  sheet.getRow(1).font = { bold: true };
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  // Committing the header makes exceljs open the part's <sheetData>; the rows follow it as text and
+  // sheet.commit() closes it.
+  header.commit();
+  const refs = columns.map((_, i) => columnLetters(i));
   (async () => {
-    const stream = (sheet as unknown as { stream: unknown }).stream;
+    // exceljs's sheet part (a stream of its own, not in its typings): the zip reads it as an entry.
+    const part = (sheet as unknown as { stream: { write(text: string): void } }).stream;
+    let rowNumber = 2;
     for await (const batch of batches) {
-      while (sheetBacklog(stream) > SHEET_BACKLOG_BYTES && !out.destroyed)
+      while (sheetBacklog(part) > SHEET_BACKLOG_BYTES && !out.destroyed)
         await new Promise((resolve) => setTimeout(resolve, 2));
       if (out.destroyed) return;
-      for (const row of batch) {
-        const added = sheet.addRow(row.map(escapeCell));
-        added.eachCell({ includeEmpty: true }, setPlain);
-        added.commit();
-      }
+      let xml = '';
+      for (const row of batch) xml += rowXml(rowNumber++, refs, row);
+      part.write(xml);
     }
     sheet.commit();
     await workbook.commit();

@@ -38,4 +38,30 @@ describe('streamSheet', () => {
     for (const address of ['A2', 'B3', 'C4']) expect(sheet.getCell(address).font?.bold).toBeFalsy();
     expect(sheet.rowCount).toBe(4);
   });
+
+  it('escapes XML markup, drops the controls XML forbids, leaves empty cells out and reaches column AA', async () => {
+    const columns = Array.from({ length: 28 }, (_, i) => ({ header: `c${i}`, width: 8 }));
+    const row: (string | number | null)[] = Array.from({ length: 28 }, () => null);
+    row[0] = 'a<b>&"c\'d';
+    row[1] = 'x\u0001y\u000bz\u007f';
+    row[2] = '';
+    row[3] = 'line\nnext';
+    row[4] = -1.5;
+    row[26] = '520102199803070016';
+    row[27] = '@SUM(1,2)';
+    const data = await buffer(streamSheet('s', columns, batches([row, ['only'], ['last']])));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(data as unknown as ExcelJS.Buffer);
+    const sheet = workbook.getWorksheet('s')!;
+    expect(sheet.getCell('A2').value).toBe('a<b>&"c\'d');
+    expect(sheet.getCell('B2').value).toBe('xyz');
+    expect(sheet.getCell('C2').value).toBeNull();
+    expect(sheet.getCell('D2').value).toBe('line\nnext');
+    expect(sheet.getCell('E2').value).toBe(-1.5);
+    expect(sheet.getCell('AA2').value).toBe('520102199803070016');
+    expect(sheet.getCell('AA2').type).toBe(ExcelJS.ValueType.String);
+    expect(sheet.getCell('AB2').value).toBe("'@SUM(1,2)");
+    expect(sheet.getCell('A4').value).toBe('last');
+    expect(sheet.rowCount).toBe(4);
+  });
 });

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
-import { recruitPlanData, sysRole } from '../../src/db/schema';
+import { formatDateTime } from '@tegang/domain';
+import { enroll, recruitPlanData, sysRole } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../helpers';
 import { applicationFields, makeAdmin, makeCandidate, multipart, openPlanAndDemand, photo } from './fixtures';
 
@@ -203,6 +204,10 @@ describe('export to xlsx', () => {
     expect(rows[1]).toContain('李四');
     expect(rows[1]).toContain('男');
     expect(rows[1]).toContain('13700001111');
+    // The times as formatDateTime writes them (China Standard Time), made by the export's query.
+    const [row] = await t.database.db.select().from(enroll).where(eq(enroll.id, home.id));
+    expect(rows[1]![rows[0]!.indexOf('创建时间')]).toBe(formatDateTime(row!.createTime));
+    expect(rows[1]![rows[0]!.indexOf('最后更新时间')]).toBe(formatDateTime(row!.updateTime));
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(400);
   });
 
