@@ -130,8 +130,62 @@ function specFile(spec: unknown): string {
   return file;
 }
 
-/** One autocannon run from the load process. */
-const load = (spec: LoadSpec) => tsxJson<LoadResult>('load.ts', [specFile(spec)]);
+/** The processes whose CPU a run is charged with: the server (or the raw server) and the cluster. */
+const cpuPids = { project: 0, raw: 0, postmaster: 0 };
+/** The raw server's base URL, once it runs (a run against it is charged to cpuPids.raw). */
+let rawBaseUrl = '';
+const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
+
+/**
+ * CPU time in ms of `pid` with all its threads (utime + stime of /proc/<pid>/stat), plus its reaped
+ * children's (cutime + cstime) with `children`; 0 when it is gone.
+ */
+function cpuMs(pid: number, children = false): number {
+  if (!pid) return 0;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
+    // Fields 14–17 of proc(5) (utime, stime, cutime, cstime), counted from the state (field 3).
+    const ticks = f[11]! + f[12]! + (children ? f[13]! + f[14]! : 0);
+    return (ticks * 1000) / CLK_TCK;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU ms of the PostgreSQL cluster: the postmaster, its live processes and those already ended. */
+function clusterCpuMs(): number {
+  const pm = cpuPids.postmaster;
+  if (!pm) return 0;
+  let kids: number[];
+  try {
+    kids = fs.readFileSync(`/proc/${pm}/task/${pm}/children`, 'utf8').trim().split(/\s+/).map(Number);
+  } catch {
+    return 0;
+  }
+  return cpuMs(pm, true) + kids.reduce((sum, k) => sum + cpuMs(k), 0);
+}
+
+/** A load run's result with the CPU it cost per 2xx answer: the serving process and PostgreSQL. */
+type ChargedResult = LoadResult & { cpu: { node: number; pg: number } };
+
+/** One autocannon run from the load process, charged with its side's CPU per answer. */
+const load = async (spec: LoadSpec): Promise<ChargedResult> => {
+  const node = spec.base === rawBaseUrl ? cpuPids.raw : cpuPids.project;
+  const before = [cpuMs(node), clusterCpuMs()];
+  const result = await tsxJson<LoadResult>('load.ts', [specFile(spec)]);
+  const answers = Math.max(1, result.ok);
+  return {
+    ...result,
+    cpu: {
+      node: round((cpuMs(node) - before[0]!) / answers, 2),
+      pg: round((clusterCpuMs() - before[1]!) / answers, 2),
+    },
+  };
+};
 /** One raw job in its own process. */
 const rawJob = <T>(mode: string, spec: unknown) => tsxJson<T>('raw-jobs.ts', [mode, specFile(spec)]);
 
@@ -541,6 +595,21 @@ interface Pair {
 }
 const pairs: Pair[] = [];
 
+/** "; CPU per answer node + PostgreSQL" of both sides, medians of the runs (when measured). */
+function cpuDetail(project: LoadResult[], raw: LoadResult[] | null): string {
+  const side = (runs: LoadResult[]) => {
+    const charged = runs.filter((r): r is ChargedResult => 'cpu' in r);
+    if (!charged.length) return null;
+    const node = round(median(charged.map((r) => r.cpu.node)), 2);
+    const pg = round(median(charged.map((r) => r.cpu.pg)), 2);
+    return `${node} + ${pg} ms`;
+  };
+  const p = side(project);
+  if (!p) return '';
+  const r = raw ? side(raw) : null;
+  return `; CPU per answer (node + PostgreSQL) ${p}${r ? ` / raw ${r}` : ''}`;
+}
+
 function pairOf(
   key: string,
   label: string,
@@ -578,6 +647,7 @@ function pairOf(
     detail:
       `p50 ${median(project.map((x) => x.p50ms))} ms, p99 ${p99} ms` +
       (rawP99 !== null ? ` / raw p99 ${rawP99} ms` : '') +
+      cpuDetail(project, raw) +
       (failed[0] ? `; project failures ${failed[0]}` : '') +
       (failed[1] ? `; raw failures ${failed[1]}` : ''),
     runs: `${project.map((x) => x.perSecond).join(' / ')}${raw ? ` vs ${raw.map((x) => x.perSecond).join(' / ')}` : ''}`,
@@ -663,6 +733,10 @@ async function main() {
     }
     const pid = profile ? server.pid! : serverPid(server.pid!);
     const fresh = memory(pid);
+    cpuPids.project = pid;
+    // The embedded cluster's postmaster (a shared server's processes are not ours to charge).
+    const pidFile = path.join(tmp, 'pg', 'postmaster.pid');
+    if (fs.existsSync(pidFile)) cpuPids.postmaster = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
     log(`server up (pid ${pid}, ${fresh.rss} MB) in ${round((Date.now() - started) / 1000)} s`);
 
     const s = await seed(db, photo.file);
@@ -696,6 +770,8 @@ async function main() {
       raw.once('exit', () => reject(new Error('the raw server exited at start')));
     });
     const rawBase = `http://127.0.0.1:${rawPort}`;
+    rawBaseUrl = rawBase;
+    cpuPids.raw = raw.pid!;
     const afterSeed = memory(pid);
 
     // ---- HTTP pairs ----
