@@ -3,7 +3,6 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { RegionScope } from '@tegang/domain';
 import { enroll } from '../db/schema';
 import { containsPattern } from './like';
-import { scopeWhere } from './scope';
 
 /**
  * The one enrolment search (spec §2 list screens: the columns of enrolments, admission tickets,
@@ -58,26 +57,59 @@ export const ENROLL_FILTER_COLUMNS: EnrollFilterColumns = {
 };
 
 /**
- * The WHERE conditions of an enrolment search inside `scope`: the region scope first, then one
- * condition per filter given, to be joined with `and(...)` together with the list's own conditions.
- * `columns` defaults to the enrolment table's.
+ * One condition of a search: `column` equal to `value`, or containing it (`ilike`, the value already a
+ * LIKE pattern). Kept as data so that a hot list can prepare its statement once per shape
+ * (lib/prepared-search.ts) and send only the values.
+ */
+export interface SearchTerm {
+  column: PgColumn;
+  op: 'eq' | 'ilike';
+  value: string | number;
+}
+
+/** A term's condition, on its value or on a placeholder standing for it. */
+export function termSql(term: SearchTerm, value: unknown = term.value): SQL {
+  return term.op === 'eq' ? eq(term.column, value) : ilike(term.column, value as string);
+}
+
+/** An equality term when `value` is given (a search field left empty adds nothing). */
+export const eqTerm = (column: PgColumn, value: string | number | null | undefined): SearchTerm[] =>
+  value === undefined || value === null || value === '' ? [] : [{ column, op: 'eq', value }];
+
+/**
+ * The terms of an enrolment search inside `scope`: the region scope's codes first, then one term per
+ * filter given, for the list to add its own terms to. `columns` defaults to the enrolment table's.
+ */
+export function enrollTerms(
+  query: EnrollFilterQuery,
+  scope: RegionScope,
+  columns: EnrollFilterColumns = ENROLL_FILTER_COLUMNS,
+): SearchTerm[] {
+  const c = columns;
+  return [
+    ...eqTerm(c.provinceCode, scope.provinceCode),
+    ...eqTerm(c.cityCode, scope.cityCode),
+    ...eqTerm(c.countyCode, scope.countyCode),
+    ...eqTerm(c.planId, query.planId),
+    ...(query.name ? [{ column: c.name, op: 'ilike' as const, value: containsPattern(query.name) }] : []),
+    ...eqTerm(c.idCard, query.idCard?.toUpperCase()),
+    ...(c.phone ? eqTerm(c.phone, query.phone) : []),
+    ...eqTerm(c.cityCode, query.cityCode),
+    ...eqTerm(c.countyCode, query.countyCode),
+    ...eqTerm(c.academicSession, query.academicSession),
+    ...eqTerm(c.subject, query.subject),
+  ];
+}
+
+/**
+ * The WHERE conditions of an enrolment search inside `scope` (enrollTerms as SQL): the region scope
+ * first, then one condition per filter given, to be joined with `and(...)` together with the list's
+ * own conditions. `columns` defaults to the enrolment table's.
  */
 export function enrollFilters(
   query: EnrollFilterQuery,
   scope: RegionScope,
   columns: EnrollFilterColumns = ENROLL_FILTER_COLUMNS,
 ): SQL[] {
-  const c = columns;
-  const conditions: (SQL | undefined)[] = [
-    scopeWhere(c, scope),
-    query.planId ? eq(c.planId, query.planId) : undefined,
-    query.name ? ilike(c.name, containsPattern(query.name)) : undefined,
-    query.idCard ? eq(c.idCard, query.idCard.toUpperCase()) : undefined,
-    query.phone && c.phone ? eq(c.phone, query.phone) : undefined,
-    query.cityCode ? eq(c.cityCode, query.cityCode) : undefined,
-    query.countyCode ? eq(c.countyCode, query.countyCode) : undefined,
-    query.academicSession ? eq(c.academicSession, query.academicSession) : undefined,
-    query.subject ? eq(c.subject, query.subject) : undefined,
-  ];
-  return conditions.filter((x): x is SQL => x !== undefined);
+  return enrollTerms(query, scope, columns).map((t) => termSql(t));
 }

@@ -111,6 +111,39 @@ describe('GET /candidate/enroll/page', () => {
     ).toBe(0);
   });
 
+  it('keeps two counties apart when both ask the same search in turn (one statement, their own values)', async () => {
+    const [awayRow] = await t.database.db.select().from(enroll).where(eq(enroll.id, away.id));
+    const here = await makeAdmin(t, {
+      provinceCode: ctx.demand.provinceCode,
+      cityCode: ctx.demand.cityCode,
+      countyCode: ctx.demand.countyCode,
+    });
+    const there = await makeAdmin(t, {
+      provinceCode: awayRow!.provinceCode,
+      cityCode: awayRow!.cityCode,
+      countyCode: awayRow!.countyCode,
+    });
+    for (let round = 0; round < 3; round++) {
+      for (const [token, name] of [
+        [here, '李四'],
+        [there, '王五'],
+      ] as const) {
+        const seen = await t.call<Page>('GET', '/candidate/enroll/page', {
+          token,
+          query: { current: 1, size: 10, planId: ctx.plan.id },
+        });
+        expect(seen.body.data.records.map((r) => r.name)).toEqual([name]);
+        expect(seen.body.data.total).toBe(1);
+      }
+    }
+    // The same shape with a name that only the other county holds finds nothing.
+    const crossed = await t.call<Page>('GET', '/candidate/enroll/page', {
+      token: here,
+      query: { name: '王五' },
+    });
+    expect(crossed.body.data.total).toBe(0);
+  });
+
   it('answers 401 without a token and 403 without the permission key', async () => {
     expect((await t.call('GET', '/candidate/enroll/page')).status).toBe(401);
     await t.database.db.insert(sysRole).values({ name: '无权限', code: 'nobody' });

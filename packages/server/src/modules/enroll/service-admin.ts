@@ -22,7 +22,8 @@ import { EXPORT_COLUMNS, writeEnrollExport, type EnrollExportRow } from '../../d
 import { exportFileName, exportLink as makeExportLink, openExport } from '../../lib/exports';
 import { removeFiles } from '../../integrations/storage';
 import { scopeWhere } from '../../lib/scope';
-import { enrollFilters } from '../../lib/enroll-filters';
+import { enrollTerms, eqTerm, termSql, type SearchTerm } from '../../lib/enroll-filters';
+import { preparedSearch } from '../../lib/prepared-search';
 import { enrollPdf, enrollPhoto, findEnroll, toEnroll } from './service-candidate';
 
 /**
@@ -37,33 +38,48 @@ export async function photoDataUrl(ctx: AppContext, key: string | null): Promise
 }
 
 /**
- * The conditions of an administrator's enrolment search (spec §2 filters) inside their region: the
+ * The terms of an administrator's enrolment search (spec §2 filters) inside their region: the
  * enrolment search (lib/enroll-filters.ts) and the form and audit states.
  */
-export function enrollSearch(query: EnrollQuery, scope: RegionScope): SQL | undefined {
-  return and(
-    ...enrollFilters(query, scope),
-    query.createStatus ? eq(enroll.createStatus, query.createStatus) : undefined,
-    query.isDownload ? eq(enroll.isDownload, query.isDownload) : undefined,
-    query.auditStatus ? eq(enroll.auditStatus, query.auditStatus) : undefined,
-  );
+export function enrollSearchTerms(query: EnrollQuery, scope: RegionScope): SearchTerm[] {
+  return [
+    ...enrollTerms(query, scope),
+    ...eqTerm(enroll.createStatus, query.createStatus),
+    ...eqTerm(enroll.isDownload, query.isDownload),
+    ...eqTerm(enroll.auditStatus, query.auditStatus),
+  ];
 }
 
-/** One page of enrolments (newest first) with the total. */
-export async function pageEnrolls(db: Db, where: SQL | undefined, offset: number, limit: number) {
+/** enrollSearchTerms as the WHERE condition of a query. */
+export function enrollSearch(query: EnrollQuery, scope: RegionScope): SQL | undefined {
+  return and(...enrollSearchTerms(query, scope).map((t) => termSql(t)));
+}
+
+/** A page of the enrolments (newest first), prepared per search shape. */
+const enrollPageQuery = preparedSearch('enroll_page', (db, where) =>
+  db
+    .select({ row: enroll, year: recruitPlan.year, name: recruitPlan.name })
+    .from(enroll)
+    .innerJoin(recruitPlan, eq(recruitPlan.id, enroll.planId))
+    .where(where)
+    .orderBy(desc(enroll.createTime), desc(enroll.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+
+/** The count of the enrolments of a search, prepared per search shape. */
+const enrollCountQuery = preparedSearch('enroll_count', (db, where) =>
+  db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(enroll)
+    .where(where),
+);
+
+/** One page of the enrolments matching `terms` (newest first) with the total. */
+export async function pageEnrolls(db: Db, terms: readonly SearchTerm[], offset: number, limit: number) {
   const [rows, [count]] = await Promise.all([
-    db
-      .select({ row: enroll, year: recruitPlan.year, name: recruitPlan.name })
-      .from(enroll)
-      .innerJoin(recruitPlan, eq(recruitPlan.id, enroll.planId))
-      .where(where)
-      .orderBy(desc(enroll.createTime), desc(enroll.id))
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(enroll)
-      .where(where),
+    enrollPageQuery(db, terms, { limit, offset }),
+    enrollCountQuery(db, terms),
   ]);
   return { records: rows.map((r) => toEnroll(r.row, { year: r.year, name: r.name })), total: count!.total };
 }
@@ -177,7 +193,7 @@ export async function pageEnrollsInScope(
   const { current, size, ...search } = query;
   const { records, total } = await pageEnrolls(
     db,
-    enrollSearch(search, scope),
+    enrollSearchTerms(search, scope),
     offsetOf({ current, size }),
     size,
   );
