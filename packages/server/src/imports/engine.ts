@@ -79,7 +79,7 @@ export interface ImportJobInfo {
 /** Records a problem of the current row: `column` is a column key (or null for the whole row). */
 export type ReportIssue = (column: string | null, messageKey: MessageKey, params?: MessageParams) => void;
 
-export interface ImportDefinition<Row, Prep> {
+export interface ImportDefinition<Row, Prep, Found = unknown> {
   /** Queue and job kind, e.g. 'planData'. */
   kind: string;
   /** Catalogue key of the template's sheet name. */
@@ -93,8 +93,14 @@ export interface ImportDefinition<Row, Prep> {
   uniqueKey?(row: Row): string;
   /** Runs before the first write (e.g. removes the rows an import replaces). */
   begin?(tx: Tx, prep: Prep): Promise<void>;
-  /** Writes a batch of valid rows. */
-  write(tx: Tx, rows: Row[], prep: Prep): Promise<void>;
+  /**
+   * Reads what a batch of valid rows is written with (e.g. the records the rows are compared with),
+   * outside the transaction on a pooled connection: started as soon as the batch is complete, while
+   * earlier batches are still being written; what it resolves to is handed to `write`. Optional.
+   */
+  lookup?(rows: Row[], prep: Prep): Promise<Found>;
+  /** Writes a batch of valid rows (`found`: what `lookup` gave for them, undefined without one). */
+  write(tx: Tx, rows: Row[], prep: Prep, found: Found | undefined): Promise<void>;
 }
 
 /** Rows handed to `write` at once. */
@@ -353,7 +359,7 @@ interface RunOutcome {
  * files" crossed, the read worker out of memory, the upload missing). The upload is removed once the
  * job has ended for good.
  */
-export function importJobKind<Row, Prep>(def: ImportDefinition<Row, Prep>): JobKind {
+export function importJobKind<Row, Prep, Found>(def: ImportDefinition<Row, Prep, Found>): JobKind {
   return {
     kind: def.kind,
     maxAttempts: 2,
@@ -425,9 +431,9 @@ function failed(key: MessageKey, params?: MessageParams): RunOutcome {
   };
 }
 
-async function readAndWrite<Row, Prep>(
+async function readAndWrite<Row, Prep, Found>(
   ctx: AppContext,
-  def: ImportDefinition<Row, Prep>,
+  def: ImportDefinition<Row, Prep, Found>,
   job: ImportJobInfo,
   data: Buffer,
   run: JobRun,
@@ -486,13 +492,20 @@ async function readAndWrite<Row, Prep>(
       let writing: Promise<void> = Promise.resolve();
       const pending: Promise<void>[] = [];
       let writeError: unknown = null;
+      /** The batch's lookup, started at once; a failure is thrown by its write, never unhandled. */
+      const lookup = (rows: Row[]): Promise<Found | undefined> => {
+        const found = def.lookup ? def.lookup(rows, prep) : Promise.resolve(undefined);
+        found.catch(() => undefined);
+        return found;
+      };
       /** Set when the read stops on an error: batches not yet started are not written. */
       let stopped = false;
       const flush = async (rows: Row[]) => {
+        const found = lookup(rows);
         writing = writing.then(async () => {
           if (writeError || stopped) return;
           try {
-            await def.write(tx, rows, prep);
+            await def.write(tx, rows, prep, await found);
             imported += rows.length;
           } catch (error) {
             writeError = error; // thrown by the read loop at the next batch, or after it
@@ -565,7 +578,7 @@ async function readAndWrite<Row, Prep>(
       if (!positions) throw new ImportFileError('import.empty');
       if (errorCount) throw new RowsRejected();
       if (batch.length) {
-        await def.write(tx, batch, prep);
+        await def.write(tx, batch, prep, await lookup(batch));
         imported += batch.length;
       }
       if (!total) throw new ImportFileError('import.empty');
