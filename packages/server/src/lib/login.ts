@@ -1,11 +1,13 @@
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, getTableName, isNull, or, sql } from 'drizzle-orm';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, USER_STATE, CANDIDATE_STATE } from '@tegang/domain';
 import type { AppContext } from '../context';
+import type { Db } from '../db';
 import { candidateUser, sysUser } from '../db/schema';
 import { verifyCaptcha } from './captcha';
 import { AppError } from './errors';
 import { dummyHash, verifyPassword } from './passwords';
 import { countLoginFailure } from '../plugins/metrics';
+import { perDb } from './per-db';
 
 /**
  * The password check of both logins (spec §7 POST /auth/login and POST /api/auth/login, decisions
@@ -153,27 +155,47 @@ async function reserveAccount(
 ): Promise<Reservation> {
   const nowIso = now.toISOString();
   const until = new Date(now.getTime() + LOCK_S * 1000).toISOString();
-  const current = sql`(case when ${table.lockedUntil} <= ${nowIso}::timestamptz then 0 else ${table.failedLogins} end)`;
-  const [row] = await ctx.db
-    .update(table)
-    .set({
-      failedLogins: sql`${current} + 1`,
-      lockedUntil: sql`case when ${current} + 1 >= ${LOGIN_MAX_FAILURES} then ${until}::timestamptz else null end`,
-    })
-    .where(
-      and(
-        eq(table.id, id),
-        or(isNull(table.lockedUntil), lte(table.lockedUntil, now)),
-        solved ? undefined : sql`${current} < ${CAPTCHA_AFTER_FAILURES}`,
-      ),
-    )
-    .returning({ failedLogins: table.failedLogins });
+  const [row] = await reserveStatement(ctx.db, table, solved).execute({ id, now: nowIso, until });
   if (row) return { ok: true, count: row.failedLogins };
   const [state] = await ctx.db.select({ lockedUntil: table.lockedUntil }).from(table).where(eq(table.id, id));
   return state?.lockedUntil && state.lockedUntil > now
     ? { ok: false, locked: true, minutes: minutesUntil(state.lockedUntil, now) }
     : { ok: false, locked: false };
 }
+
+/**
+ * reserveAccount's statement for `table`, with or without a solved captcha, prepared once per
+ * database (a named statement on each connection; every login runs it). Placeholders: id, now and
+ * until (ISO timestamps).
+ */
+const reserveStatements = perDb((db: Db) => {
+  const make = (table: AccountTable, solved: boolean) => {
+    const now = sql.placeholder('now');
+    const current = sql`(case when ${table.lockedUntil} <= ${now}::timestamptz then 0 else ${table.failedLogins} end)`;
+    return db
+      .update(table)
+      .set({
+        failedLogins: sql`${current} + 1`,
+        lockedUntil: sql`case when ${current} + 1 >= ${LOGIN_MAX_FAILURES} then ${sql.placeholder('until')}::timestamptz else null end`,
+      })
+      .where(
+        and(
+          eq(table.id, sql.placeholder('id')),
+          or(isNull(table.lockedUntil), sql`${table.lockedUntil} <= ${now}::timestamptz`),
+          solved ? undefined : sql`${current} < ${CAPTCHA_AFTER_FAILURES}`,
+        ),
+      )
+      .returning({ failedLogins: table.failedLogins })
+      .prepare(`login_reserve_${getTableName(table)}_${solved ? 'solved' : 'plain'}`);
+  };
+  return new Map(
+    [sysUser, candidateUser].flatMap((table) =>
+      [true, false].map((solved) => [`${getTableName(table)}:${solved}`, make(table, solved)] as const),
+    ),
+  );
+});
+const reserveStatement = (db: Db, table: AccountTable, solved: boolean) =>
+  reserveStatements(db).get(`${getTableName(table)}:${solved}`)!;
 
 /**
  * The same reservation for a name without an account, on a bounded kv counter (atomic in the

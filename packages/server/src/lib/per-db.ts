@@ -1,3 +1,4 @@
+import type { Pool } from 'pg';
 import type { Db } from '../db';
 
 /**
@@ -12,3 +13,6 @@ export function perDb<T>(make: (db: Db) => T): (db: Db) => T {
     return value;
   };
 }
+
+/** The pool under a Drizzle handle (node-postgres), for named prepared statements written as SQL text. */
+export const poolOf = (db: Db): Pool => (db as unknown as { $client: Pool }).$client;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   hasPermission,
@@ -17,6 +17,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import { checkLogin } from '../../lib/login';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { revokeCached } from '../../lib/session-cache';
+import { perDb } from '../../lib/per-db';
 import { openLoginSession } from '../../lib/sessions';
 import { findForLogin } from '../candidate/service';
 import { loginFailureMessage, recordLogin, type LoginKind } from '../monitor/service';
@@ -71,9 +72,18 @@ export async function logIn(
 
 /** The back-office user a login name points at (exact user name), or undefined. */
 async function findAdminForLogin(db: Db, userName: string) {
-  const [user] = await db.select().from(sysUser).where(eq(sysUser.userName, userName));
+  const [user] = await adminForLogin(db).execute({ userName });
   return user;
 }
+
+/** findAdminForLogin's read, prepared once per database (a named statement on each connection). */
+const adminForLogin = perDb((db: Db) =>
+  db
+    .select()
+    .from(sysUser)
+    .where(eq(sysUser.userName, sql.placeholder('userName')))
+    .prepare('admin_for_login'),
+);
 
 /**
  * GET /auth/getInfo: the administrator of the session without hash and lockout columns (userId =

@@ -78,13 +78,24 @@ export async function telephoneTaken(db: Db, telephone: string, exceptId?: numbe
  * another account's phone number that reads the same.
  */
 export async function findForLogin(db: Db, login: string): Promise<CandidateRow | undefined> {
-  const rows = await db
-    .select()
-    .from(candidateUser)
-    .where(or(eq(candidateUser.userName, login), eq(candidateUser.telephone, login)))
-    .limit(2);
+  const rows = await candidateForLogin(db).execute({ login });
   return rows.find((r) => r.userName === login) ?? rows[0];
 }
+
+/** findForLogin's read, prepared once per database (a named statement on each connection). */
+const candidateForLogin = perDb((db: Db) =>
+  db
+    .select()
+    .from(candidateUser)
+    .where(
+      or(
+        eq(candidateUser.userName, sql.placeholder('login')),
+        eq(candidateUser.telephone, sql.placeholder('login')),
+      ),
+    )
+    .limit(2)
+    .prepare('candidate_for_login'),
+);
 
 type UniqueField = 'userName' | 'idCard' | 'telephone';
 const UNIQUE: Record<UniqueField, { constraint: string; key: MessageKey }> = {

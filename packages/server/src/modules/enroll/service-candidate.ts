@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Pool } from 'pg';
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -44,7 +43,7 @@ import { AppError, ValidationError, conflict } from '../../lib/errors';
 import { consumeDownloadToken, issueDownloadToken } from '../../lib/downloads';
 import { findCandidateClosedPlan, findOpenPlan } from '../recruit-plan/service';
 import { cachedReference } from '../../lib/reference-cache';
-import { perDb } from '../../lib/per-db';
+import { perDb, poolOf } from '../../lib/per-db';
 import { normalizePhoto, requirePhoto } from '../../lib/photos';
 import { educationAllowed, findDemand } from '../plan-data/service';
 import { timePdfRender } from '../../plugins/metrics';
@@ -362,9 +361,6 @@ export async function applyFlag(db: Db, planId: number, candidateId: number): Pr
   });
   return rowCount ? APPLY_FLAG.applied : APPLY_FLAG.none;
 }
-
-/** The pool under a Drizzle handle (node-postgres), for named prepared statements. */
-const poolOf = (db: Db) => (db as unknown as { $client: Pool }).$client;
 
 /**
  * The own-enrolment read of getEnrollByPlanId and of the photo route, prepared once per database
