@@ -141,6 +141,29 @@ describe('enrolment comparison', () => {
     expect((await t.app.inject({ method: 'GET', url: body.data.url })).statusCode).toBe(400);
   });
 
+  it('keeps backslashes, tabs and line breaks of a cell and of the data source as they are (COPY text)', async () => {
+    const stranger = idCard('19990102', '456');
+    const name = 'a\\b\tc\nd';
+    const queued = await postImport(
+      t,
+      `${BASE}/importExcel/${planId}`,
+      token,
+      await workbook([HEADER, [name, stranger, '', '\\N', '语\\文']]),
+      { dataSource: 'src\\1\t2' },
+    );
+    const job = await waitForImport(t, BASE, queued.body.data.id, token);
+    expect(job).toMatchObject({ status: JOB_STATUS.done, imported: 1 });
+    const [row] = await t.database.db.select().from(enrollCompare).where(eq(enrollCompare.idCard, stranger));
+    expect(row).toMatchObject({
+      name,
+      academicSession: '\\N',
+      subject: '语\\文',
+      dataSource: 'src\\1\t2',
+      enrollId: null,
+      differences: [{ field: 'enroll', expected: null, actual: null }],
+    });
+  });
+
   it('refuses callers without the keys and bad params', async () => {
     const viewer = await adminWith(t, [PERMISSIONS.enrollCompare.list]);
     expect((await t.call('POST', `${BASE}/exportToken`, { token: viewer, body: {} })).status).toBe(403);
