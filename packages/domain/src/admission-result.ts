@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idNumber, numberFilter, optionalString, type FieldLabels } from './validation';
+import { enrollSearchFields } from './enroll';
+import { optionalString, type FieldLabels } from './validation';
 
 /**
  * Admission results (spec §2 "Admission results", §3 "Admission result", §6 "view-only",
@@ -96,12 +97,13 @@ export const RESULT_MAX = {
 
 /** Search of GET /candidate/admissionResults/page and the export. */
 export const admissionResultQuerySchema = z.object({
-  planId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idNumber().optional()),
-  name: optionalString(30),
-  idCard: numberFilter(18, true),
+  planId: enrollSearchFields.planId,
+  name: enrollSearchFields.name,
+  idCard: enrollSearchFields.idCard,
   admissionNumber: optionalString(RESULT_MAX.admissionNumber),
-  cityCode: optionalString(12),
-  countyCode: optionalString(12),
+  cityCode: enrollSearchFields.cityCode,
+  countyCode: enrollSearchFields.countyCode,
+  // The admitted post's learning period and subject (they may differ from the applied ones).
   admissionAcademicSession: optionalString(32),
   admissionSubject: optionalString(32),
   admissionStatus: optionalString(2),

@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import type { FieldColumn } from './imports';
+import { enrollSearchFields } from './enroll';
 import { jobProgressSchema } from './jobs';
-import {
-  dateString,
-  idNumber,
-  numberFilter,
-  optionalString,
-  requiredString,
-  type FieldLabels,
-} from './validation';
+import { dateString, idNumber, optionalString, requiredString, type FieldLabels } from './validation';
 
 /**
  * Admission tickets (spec §2 "Admission tickets", §3 "Admission ticket", §5 "Admission ticket",
@@ -116,14 +110,7 @@ export type AdmissionTicketInput = z.output<typeof admissionTicketCreateSchema>;
 
 /** Search of GET /candidate/admissionTicket/page and the export (spec §2 columns as filters). */
 export const admissionTicketQuerySchema = z.object({
-  planId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idNumber().optional()),
-  name: optionalString(30),
-  idCard: numberFilter(18, true),
-  phone: numberFilter(11),
-  cityCode: optionalString(12),
-  countyCode: optionalString(12),
-  academicSession: optionalString(32),
-  subject: optionalString(32),
+  ...enrollSearchFields,
   admissionNumber: optionalString(TICKET_MAX.admissionNumber),
   examRoomNumber: optionalString(TICKET_MAX.examRoomNumber),
   status: optionalString(2),

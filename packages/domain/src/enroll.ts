@@ -224,7 +224,12 @@ export const enrollAdminUpdateSchema = z.object({
 });
 
 /** Search of GET /candidate/enroll/page and /export (spec §2 columns as filters). */
-export const enrollQuerySchema = z.object({
+/**
+ * The fields of the one enrolment search (spec §2 list filters of enrolments, admission tickets and
+ * admission results): each list's query schema spreads these and adds its own; the server gives each
+ * field one meaning in every list (lib/enroll-filters.ts, docs/decisions.md "One enrolment search").
+ */
+export const enrollSearchFields = {
   planId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idNumber().optional()),
   name: optionalString(30),
   idCard: numberFilter(18, true),
@@ -233,6 +238,10 @@ export const enrollQuerySchema = z.object({
   countyCode: optionalString(12),
   academicSession: optionalString(32),
   subject: optionalString(32),
+};
+
+export const enrollQuerySchema = z.object({
+  ...enrollSearchFields,
   createStatus: optionalString(2),
   isDownload: optionalString(2),
   auditStatus: optionalString(2),
