@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { App, Button, Dropdown, Tooltip } from 'antd';
+import { Button, Dropdown, Tooltip } from 'antd';
 import {
   HomeOutlined,
   KeyOutlined,
@@ -10,16 +10,14 @@ import {
   SettingOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { logout } from '../api';
 import { ErrorLogButton } from '../chrome/error-log-button';
 import { LockButton } from '../chrome/lock-button';
+import { useLogoutConfirm } from '../chrome/use-logout-confirm';
 import { NoticeButton } from '../chrome/notice-button';
 import { FullscreenButton, MenuSearch, ThemePicker } from '../chrome/toolbar';
 import { LangSwitch } from '../lang-switch';
 import { HOME_PATH } from '../pages';
-import { session } from '../session';
 
 /**
  * The parts of the console shell's top bar (spec §2 "Back-office chrome"): the menu collapse and
@@ -96,22 +94,7 @@ export function HeaderActions(props: {
 export function UserMenu(props: { children: ReactNode; onPassword: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
-  const queryClient = useQueryClient();
-  const confirmLogout = () =>
-    modal.confirm({
-      title: t('common.systemTip'),
-      content: t('admin.logout.confirm'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { 'data-testid': 'logout-ok' },
-      onOk: async () => {
-        await logout().catch(() => undefined);
-        session.clear({ quiet: true });
-        queryClient.clear();
-        navigate('/login', { replace: true });
-      },
-    });
+  const confirmLogout = useLogoutConfirm();
 
   return (
     <Dropdown

@@ -4,10 +4,11 @@ import { App, Avatar, Button, Card, Form, Input, Typography } from 'antd';
 import { LockOutlined, UnlockOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { logout, unlockSession } from '../api';
+import { unlockSession } from '../api';
 import { ApiError } from '../../api/request';
 import { clearLock, useLock } from '../chrome/lock-store';
 import { LOCK_STATE_QUERY } from '../chrome/lock-button';
+import { useLogoutConfirm } from '../chrome/use-logout-confirm';
 import { useSystemName } from '../../areas/website/use-website';
 import { LangSwitch } from '../lang-switch';
 import { HOME_PATH } from '../pages';
@@ -17,7 +18,7 @@ import { usePageTitle } from '../title';
 /** /lock (spec §2, §4 "Lock"): the user, a password field checked by POST /auth/unlock, a logout link. */
 export default function LockPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const lock = useLock();
@@ -45,20 +46,7 @@ export default function LockPage() {
     }
   };
 
-  const quit = () =>
-    modal.confirm({
-      title: t('common.systemTip'),
-      content: t('admin.logout.confirm'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { 'data-testid': 'logout-ok' },
-      onOk: async () => {
-        await logout().catch(() => undefined);
-        session.clear({ quiet: true });
-        queryClient.clear();
-        navigate('/login', { replace: true });
-      },
-    });
+  const quit = useLogoutConfirm();
 
   return (
     <div
