@@ -43,6 +43,7 @@ import {
 } from '@tegang/domain';
 import { fileUpload } from '../../test/imports/fixtures';
 import type { LoadResult, LoadSpec } from './load';
+import { applicationFields as testApplicationFields } from '../../test/enroll/fixtures';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const ROWS = QUICK ? 10_000 : 100_000;
@@ -350,22 +351,22 @@ interface Seeded {
   }[];
 }
 
-async function seed(db: pg.Pool, photoFile: string): Promise<Seeded> {
-  const [plan] = (
-    await db.query<{ id: number }>(`select id from recruit_plan where status = '1' order by id limit 1`)
-  ).rows;
-  if (!plan) throw new Error('the seed has no open plan');
+/** A plan-data row as PostgreSQL names its columns (the fields an application takes from it). */
+interface DemandRow {
+  category: string;
+  city_code: string;
+  county_code: string;
+  learning_period: string;
+  subject: string;
+}
+
+/** The plan's first active post with demand in category 01, and an education that category takes. */
+async function openDemand(db: pg.Pool, planId: number): Promise<{ demand: DemandRow; education: string }> {
   const [demand] = (
-    await db.query<{
-      category: string;
-      city_code: string;
-      county_code: string;
-      learning_period: string;
-      subject: string;
-    }>(
+    await db.query<DemandRow>(
       `select * from recruit_plan_data where plan_id = $1 and status = $2 and demand_number > 0 and category = '01'
        order by id limit 1`,
-      [plan.id, PLAN_DATA_STATUS.active],
+      [planId, PLAN_DATA_STATUS.active],
     )
   ).rows;
   const [mapping] = (
@@ -373,14 +374,23 @@ async function seed(db: pg.Pool, photoFile: string): Promise<Seeded> {
       `select education from recruit_category_education where category = '01'`,
     )
   ).rows;
-  const education = mapping!.education.includes('21') ? '21' : mapping!.education[0]!;
+  if (!demand || !mapping) throw new Error('the seed has no active post in category 01');
+  return { demand, education: mapping.education.includes('21') ? '21' : mapping.education[0]! };
+}
+
+async function seed(db: pg.Pool, photoFile: string): Promise<Seeded> {
+  const [plan] = (
+    await db.query<{ id: number }>(`select id from recruit_plan where status = '1' order by id limit 1`)
+  ).rows;
+  if (!plan) throw new Error('the seed has no open plan');
+  const { demand, education } = await openDemand(db, plan.id);
 
   // One application through the API: its stored photo and fields are the template of the clones.
   log(`seeding ${ROWS} enrolments…`);
   const [template] = await insertCandidates(db, 'rt', '520111', '135', 1);
   const token = await candidateLogin('rt0');
   const { body, headers } = multipartApplication(
-    applicationFields(plan.id, template!, demand!, education),
+    applicationFields(plan.id, template!, demand, education),
     fs.readFileSync(photoFile),
   );
   const applied = await fetch(`${base}/api/apply`, {
@@ -490,7 +500,7 @@ async function seed(db: pg.Pool, photoFile: string): Promise<Seeded> {
   );
   return {
     planId: plan.id,
-    category: demand!.category,
+    category: demand.category,
     countyCode: county!.county_code,
     countyName: county!.enroll_county,
     candidateTokens,
@@ -500,47 +510,23 @@ async function seed(db: pg.Pool, photoFile: string): Promise<Seeded> {
   };
 }
 
-/** A complete, valid set of application fields (the web app's form) for `card` and `demand`. */
-function applicationFields(
-  planId: number,
-  card: string,
-  demand: {
-    category: string;
-    city_code: string;
-    county_code: string;
-    learning_period: string;
-    subject: string;
-  },
-  education: string,
-): Record<string, string> {
-  return {
-    planId: String(planId),
-    name: '张三',
-    idCard: card,
-    maritalStatus: '10',
-    nation: '01',
-    veteran: '0',
-    politicalAffiliation: '13',
-    phone: '13912345678',
-    domicile: '贵州省贵阳市南明区',
-    address: '贵州省贵阳市南明区花果园大街1号',
-    graduateCollege: '贵州师范大学',
+/**
+ * A complete, valid set of application fields (the web app's form) for `card` and `demand`: the
+ * enrolment tests' own (test/enroll/fixtures.ts), from the plan-data row as PostgreSQL names it.
+ */
+function applicationFields(planId: number, card: string, demand: DemandRow, education: string) {
+  return testApplicationFields(
+    planId,
+    card,
+    {
+      category: demand.category,
+      cityCode: demand.city_code,
+      countyCode: demand.county_code,
+      learningPeriod: demand.learning_period,
+      subject: demand.subject,
+    },
     education,
-    graduationDate: '2020-07-01',
-    major: '汉语言文学',
-    isNormal: '1',
-    freshmen: '2',
-    teacherCertification: '1',
-    teacherCertificationType: '02',
-    teacherCertificationSubject: demand.subject,
-    isAdjust: '1',
-    priorityCondition: '0',
-    planType: demand.category,
-    cityCode: demand.city_code,
-    countyCode: demand.county_code,
-    academicSession: demand.learning_period,
-    subject: demand.subject,
-  };
+  );
 }
 
 function multipartApplication(fields: Record<string, string>, photo: Buffer) {
@@ -903,28 +889,10 @@ async function main() {
     // topped up through the login route when a run could use more).
     if (wanted('apply')) {
       log('apply…');
-      const [demand] = (
-        await db.query<{
-          category: string;
-          city_code: string;
-          county_code: string;
-          learning_period: string;
-          subject: string;
-        }>(
-          `select * from recruit_plan_data where plan_id = $1 and status = $2 and demand_number > 0 and category = '01'
-           order by id limit 1`,
-          [s.planId, PLAN_DATA_STATUS.active],
-        )
-      ).rows;
-      const [mapping] = (
-        await db.query<{ education: string[] }>(
-          `select education from recruit_category_education where category = '01'`,
-        )
-      ).rows;
-      const education = mapping!.education.includes('21') ? '21' : mapping!.education[0]!;
+      const { demand, education } = await openDemand(db, s.planId);
       // Account raN holds ID number idCard('520103', N) (insertCandidates).
       const fieldsOf = (userName: string) =>
-        applicationFields(s.planId, idCard('520103', Number(userName.slice(2))).card, demand!, education);
+        applicationFields(s.planId, idCard('520103', Number(userName.slice(2))).card, demand, education);
       const applied = new Set<string>();
       let rate = 150;
       const applyRun = async (seconds: number) => {
