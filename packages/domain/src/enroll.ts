@@ -479,10 +479,12 @@ export interface CanCandidate {
 }
 
 /**
- * An enrolment with its photo as a data: URL (null when none): the admin detail
- * (GET /candidate/enroll/{id}) and the candidate's own (GET /api/enroll/getEnrollByPlanId/{planId}).
+ * An enrolment in the back office's detail (GET /candidate/enroll/{id}) with the address of its photo
+ * (null when none): GET {pictureUrl} (/candidate/enroll/photo/{id}/{version}.jpg) with the
+ * administrator's token answers the JPEG inside their region (404 outside it), cacheable for a year
+ * (the address changes with the photo; docs/decisions.md "Photos by their own address").
  */
-export type EnrollDetail = Enroll & { pictureData: string | null };
+export type EnrollDetail = Enroll & { pictureUrl: string | null };
 /**
  * The candidate's own enrolment (GET /api/enroll/getEnrollByPlanId/{planId}) with the address of its
  * photo (null when none): GET {pictureUrl} with the candidate's token answers the JPEG, cacheable for a

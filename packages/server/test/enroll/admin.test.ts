@@ -158,14 +158,33 @@ describe('GET /candidate/enroll/page', () => {
 });
 
 describe('detail, phone edit and delete', () => {
-  it('shows the detail with the photo', async () => {
-    const detail = await t.call<{ name: string; pictureData: string }>(
+  it("shows the detail with its photo's address, readable in the region only", async () => {
+    const detail = await t.call<{ name: string; pictureUrl: string; pictureData?: string }>(
       'GET',
       `/candidate/enroll/${home.id}`,
       { token: admin },
     );
     expect(detail.body.data.name).toBe('李四');
-    expect(detail.body.data.pictureData).toMatch(/^data:image\/jpeg;base64,/);
+    // docs/decisions.md "Photos by their own address": the photo is not in the JSON
+    expect(detail.body.data.pictureData).toBeUndefined();
+    const url = detail.body.data.pictureUrl;
+    expect(url).toMatch(new RegExp(`^/candidate/enroll/photo/${home.id}/[A-Za-z0-9_-]{22}\\.jpg$`));
+    const read = (token: string) =>
+      t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const mine = await read(admin);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('image/jpeg');
+    expect([...mine.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(mine.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    // a county administrator of another county reads neither the detail nor the photo
+    const [awayRow] = await t.database.db.select().from(enroll).where(eq(enroll.id, away.id));
+    const elsewhere = await makeAdmin(t, {
+      provinceCode: awayRow!.provinceCode,
+      cityCode: awayRow!.cityCode,
+      countyCode: awayRow!.countyCode,
+    });
+    expect((await t.call('GET', `/candidate/enroll/${home.id}`, { token: elsewhere })).status).toBe(404);
+    expect((await read(elsewhere)).statusCode).toBe(404);
   });
 
   it('edits the phone (encrypted), checking the rule', async () => {

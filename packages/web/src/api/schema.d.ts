@@ -5818,7 +5818,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One enrolment (Enroll + pictureData) in the caller’s region; 404 outside it */
+    /** One enrolment in the caller’s region (Enroll + pictureUrl: the photo’s own address, /candidate/enroll/photo/{id}/{version}.jpg, GET with the admin token; null when none); 404 outside it */
     get: {
       parameters: {
         query?: never;
@@ -5870,7 +5870,7 @@ export interface paths {
                 pdfDownloadNum: number;
                 phone: string;
                 picture: string | null;
-                pictureData: string | null;
+                pictureUrl: string | null;
                 planId: number;
                 planName: string;
                 planType: string;

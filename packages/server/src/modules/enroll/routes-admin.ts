@@ -30,9 +30,12 @@ import {
 import { envelopeOf, enrollSchema, encryptedEnvelope } from '../../lib/fast-response';
 
 const P = PERMISSIONS.enroll;
-/** GET /candidate/enroll/{id}: the enrolment with its photo as a data: URL (domain EnrollDetail). */
+/**
+ * GET /candidate/enroll/{id}: the enrolment with its photo's address under ADMIN_PHOTO_PREFIX, or null
+ * (domain EnrollDetail).
+ */
 const enrollDetailSchema = enrollSchema.extend({
-  pictureData: z.string().nullable(),
+  pictureUrl: z.string().nullable(),
 }) satisfies z.ZodType<EnrollDetail>;
 /** At most this many forms regenerate in one generateApply call (each takes ~30 ms). */
 const GENERATE_MAX = 200;
@@ -86,7 +89,8 @@ export async function enrollAdminRoutes(base: FastifyInstance) {
       config: { access: { permission: P.query } },
       schema: {
         tags: ['enroll'],
-        summary: 'One enrolment (Enroll + pictureData) in the caller’s region; 404 outside it',
+        summary:
+          'One enrolment in the caller’s region (Enroll + pictureUrl: the photo’s own address, /candidate/enroll/photo/{id}/{version}.jpg, GET with the admin token; null when none); 404 outside it',
         params: idParamSchema,
         response: { 200: envelopeOf(enrollDetailSchema) },
       },

@@ -24,18 +24,12 @@ import { removeFiles } from '../../integrations/storage';
 import { scopeWhere } from '../../lib/scope';
 import { enrollTerms, eqTerm, termSql, type SearchTerm } from '../../lib/enroll-filters';
 import { preparedSearch } from '../../lib/prepared-search';
-import { enrollPdf, enrollPhoto, findEnroll, toEnroll } from './service-candidate';
+import { enrollPdf, enrollPhoto, findEnroll, photoPath, toEnroll } from './service-candidate';
 
 /**
  * Enrolment records in the back office (spec §2 "Enrolment records", §6 region scope, §7
  * "Enrolment"): the scoped search, page, detail, phone edit, delete, form regeneration and export.
  */
-
-/** The photo as a data: URL for the detail views, or null. */
-export async function photoDataUrl(ctx: AppContext, key: string | null): Promise<string | null> {
-  const data = key ? await ctx.storage.get(key) : null;
-  return data ? `data:image/jpeg;base64,${data.toString('base64')}` : null;
-}
 
 /**
  * The terms of an administrator's enrolment search (spec §2 filters) inside their region: the
@@ -200,7 +194,11 @@ export async function pageEnrollsInScope(
   return page(records, total, current, size);
 }
 
-/** GET /candidate/enroll/{id}: an enrolment in `scope` with its photo; 404 'enroll.notFound' outside. */
+/**
+ * GET /candidate/enroll/{id}: an enrolment in `scope` with the address of its photo under
+ * ADMIN_PHOTO_PREFIX (photoPath; null when none), read with the administrator's token rather than
+ * carried in the JSON (docs/decisions.md "Photos by their own address"). 404 'enroll.notFound' outside.
+ */
 export async function enrollmentDetail(
   ctx: AppContext,
   id: number,
@@ -208,7 +206,11 @@ export async function enrollmentDetail(
 ): Promise<EnrollDetail> {
   const found = await findEnroll(ctx.db, inScope(id, scope));
   if (!found) throw new AppError(404, 'enroll.notFound');
-  return { ...toEnroll(found.row, found.plan), pictureData: await photoDataUrl(ctx, found.row.picture) };
+  const { picture } = found.row;
+  return {
+    ...toEnroll(found.row, found.plan),
+    pictureUrl: picture ? photoPath(ADMIN_PHOTO_PREFIX, found.row.id, picture) : null,
+  };
 }
 
 /**
