@@ -82,6 +82,14 @@ export function queryString(params: Record<string, unknown> = {}): string {
   return text ? `?${text}` : '';
 }
 
+/** The UI language and the side's bearer header (the front site's own header for /api calls). */
+function sideHeaders(side: Side): Record<string, string> {
+  const headers: Record<string, string> = { 'Accept-Language': i18n.language === 'en' ? 'en' : 'zh' };
+  const token = getToken(side);
+  if (token) headers[side === 'candidate' ? CANDIDATE_AUTH_HEADER : 'Authorization'] = `Bearer ${token}`;
+  return headers;
+}
+
 /** Sends a call and returns the whole envelope on code 200; rejects with ApiError otherwise. */
 export async function requestEnvelope<T>(
   method: string,
@@ -89,12 +97,7 @@ export async function requestEnvelope<T>(
   opts: RequestOptions = {},
 ): Promise<ApiResult<T>> {
   const side = sideOf(url);
-  const headers: Record<string, string> = {
-    'Accept-Language': i18n.language === 'en' ? 'en' : 'zh',
-    Accept: 'application/json',
-  };
-  const token = getToken(side);
-  if (token) headers[side === 'candidate' ? CANDIDATE_AUTH_HEADER : 'Authorization'] = `Bearer ${token}`;
+  const headers: Record<string, string> = { ...sideHeaders(side), Accept: 'application/json' };
   let body: BodyInit | undefined;
   let sessionKey: SessionKey | null = null;
   if (opts.data instanceof FormData) body = opts.data;
@@ -139,6 +142,39 @@ export async function requestEnvelope<T>(
   if (answer.code === 401) handlers.unauthorized[side](error);
   else if (answer.code === 403) handlers.forbidden(error);
   else if (answer.code !== 998 && !opts.silent) toast('error', error.message);
+  throw error;
+}
+
+/**
+ * GETs a file that is not an envelope (an enrolment photo at its own address) with the side's token,
+ * as every other call: resolves with its bytes on 200. A refusal rejects with ApiError (the status, the
+ * envelope's message when there is one) and is never toasted, the caller shows the place empty; a 401
+ * still goes to the side's handler (the session is gone). The browser's HTTP cache answers a second
+ * read of an immutable address.
+ */
+export async function requestBlob(url: string): Promise<Blob> {
+  const side = sideOf(url);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: sideHeaders(side),
+      credentials: 'include',
+      signal: controller.signal,
+    });
+    if (response.ok) return await response.blob();
+  } catch (e) {
+    throw new ApiError(0, controller.signal.aborted ? i18n.t('request.timeout') : (e as Error).message);
+  } finally {
+    clearTimeout(timer);
+  }
+  const body = (await response.json().catch(() => null)) as { msg?: unknown } | null;
+  const error = new ApiError(
+    response.status,
+    typeof body?.msg === 'string' && body.msg ? body.msg : i18n.t('error.unknown'),
+  );
+  if (response.status === 401) handlers.unauthorized[side](error);
   throw error;
 }
 

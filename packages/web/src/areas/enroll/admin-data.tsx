@@ -1,4 +1,4 @@
-import { Image } from 'antd';
+import { Image, Spin, Typography } from 'antd';
 import type { ProColumns, ProDescriptionsItemProps } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import {
 } from '@tegang/domain';
 import { enrollAuditStatusOptions, enrollCreateStatusOptions, type EnrollDetail } from './admin-api';
 import { AuditHistory } from './audit-history';
+import { usePhotoSrc } from './use-photo-src';
 import { listPlanOptions } from '../recruit-plan/api';
 import { useDictEnum, useOptionsEnum, type DetailGroup, type ValueEnum } from '../../components/crud';
 import { DictText } from '../../components/dict';
@@ -42,8 +43,33 @@ const time = (value: string | null | undefined) => (value ? formatDateTime(value
 
 const isDictField = (field: string): field is EnrollDictField => field in ENROLL_DICT_FIELDS;
 
-/** A row of the list; its detail (GET /candidate/enroll/{id}) adds the photo. */
-export type EnrollRow = Enroll & Partial<Pick<EnrollDetail, 'pictureData'>>;
+/** A row of the list; its detail (GET /candidate/enroll/{id}) adds the photo's address. */
+export type EnrollRow = Enroll & Partial<Pick<EnrollDetail, 'pictureUrl'>>;
+
+/**
+ * The detail's photo: read from its own address with the administrator's token and shown through a
+ * blob: URL (usePhotoSrc; docs/decisions.md "Photos by their own address"), a spinner while it loads,
+ * '-' when there is none, a note when it cannot be read (outside the region since, storage down).
+ */
+function EnrollPhoto({ url, name }: { url: string | null | undefined; name: string }) {
+  const { t } = useTranslation();
+  const photo = usePhotoSrc(url);
+  if (photo.loading)
+    return (
+      <Spin
+        size="small"
+        aria-label={t('admin.enroll.photoLoading')}
+        data-testid="enroll-detail-photo-loading"
+      />
+    );
+  if (photo.failed)
+    return (
+      <Typography.Text type="secondary" data-testid="enroll-detail-photo-failed">
+        {t('admin.enroll.photoFailed')}
+      </Typography.Text>
+    );
+  return photo.src ? <Image src={photo.src} width={96} alt={name} data-testid="enroll-detail-photo" /> : '-';
+}
 
 /** The list columns and the detail groups of the enrolment records screen. */
 export function useEnrollData(): { columns: ProColumns<EnrollRow>[]; groups: DetailGroup<EnrollRow>[] } {
@@ -181,12 +207,7 @@ function detailGroupsOf(
     key: field,
     contentStyle: field === 'idCard' || field === 'phone' ? { whiteSpace: 'nowrap' } : undefined,
     render: (_dom, row) => {
-      if (field === 'picture')
-        return row.pictureData ? (
-          <Image src={row.pictureData} width={96} alt={row.name} data-testid="enroll-detail-photo" />
-        ) : (
-          '-'
-        );
+      if (field === 'picture') return <EnrollPhoto url={row.pictureUrl} name={row.name} />;
       const value = row[field as keyof EnrollRow] as string | null | undefined;
       if (isEmpty(value)) return '-';
       return isDictField(field) ? <DictText type={ENROLL_DICT_FIELDS[field]} value={value} /> : value;

@@ -7,6 +7,7 @@ import i18n from '../../i18n';
 import { PermissionsProvider } from '../../components/crud';
 import { SCREEN_STATE_KEY } from '../../components/crud/screen-state';
 import { viewport } from '../../test-viewport';
+import { clearToken, setToken } from '../../api/tokens';
 import EnrollPage from './admin-screen';
 
 /**
@@ -47,7 +48,16 @@ const row = (id: number, name: string, auditStatus: string): Enroll =>
   }) as unknown as Enroll;
 const ROWS = [row(1, '张一', '0'), row(2, '张二', '0'), row(3, '张三', '1')];
 
-const calls: { url: string; method: string; body?: unknown }[] = [];
+/** 张一's photo at the console's address; its answer is held until a test lets it through. */
+const PHOTO_URL = '/candidate/enroll/photo/1/AAAAAAAAAAAAAAAAAAAAAA.jpg';
+function deferred() {
+  let resolve!: (answer: Response) => void;
+  const promise = new Promise<Response>((r) => (resolve = r));
+  return { promise, resolve };
+}
+let photoAnswer = deferred();
+
+const calls: { url: string; method: string; body?: unknown; headers?: HeadersInit }[] = [];
 const neighbours: Record<string, number | null> = {};
 function answer(data: unknown, msg = '') {
   return Promise.resolve(new Response(JSON.stringify({ code: 200, msg, data })));
@@ -55,7 +65,7 @@ function answer(data: unknown, msg = '') {
 const fetchMock = vi.fn((input: string, init?: RequestInit) => {
   const url = new URL(String(input), 'http://localhost');
   const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-  calls.push({ url: url.pathname + url.search, method: init?.method ?? 'GET', body });
+  calls.push({ url: url.pathname + url.search, method: init?.method ?? 'GET', body, headers: init?.headers });
   const path = url.pathname;
   if (path.endsWith('/candidate/enroll/page'))
     return answer({ records: ROWS, total: 3, current: 1, size: Number(url.searchParams.get('size')) });
@@ -72,8 +82,12 @@ const fetchMock = vi.fn((input: string, init?: RequestInit) => {
   if (path.includes('/candidate/enroll/auditHistory/')) return answer([]);
   if (path.endsWith('/candidate/enroll/audit'))
     return answer({ count: (body as { idList: number[] }).idList.length }, '审核完成');
+  if (path.startsWith('/candidate/enroll/photo/')) return photoAnswer.promise;
   const detail = /\/candidate\/enroll\/(\d+)$/.exec(path);
-  if (detail) return answer(ROWS.find((r) => r.id === Number(detail[1])));
+  if (detail) {
+    const id = Number(detail[1]);
+    return answer({ ...ROWS.find((r) => r.id === id), pictureUrl: id === 1 ? PHOTO_URL : null });
+  }
   return answer([]);
 });
 vi.stubGlobal('fetch', fetchMock);
@@ -93,6 +107,10 @@ function mount() {
 const pageCalls = () => calls.filter((c) => c.url.includes('/candidate/enroll/page'));
 const auditCalls = () => calls.filter((c) => c.url.endsWith('/candidate/enroll/audit'));
 const detailBody = () => screen.getByTestId('enroll-detail');
+/** The detail's photo item (its content beside the 照片 label). */
+const photoCell = () =>
+  within(detailBody()).getByText(i18n.t('field.picture')).closest('.ant-descriptions-item-label')!
+    .nextElementSibling as HTMLElement;
 
 beforeAll(async () => {
   viewport(1440);
@@ -100,6 +118,9 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   calls.length = 0;
+  photoAnswer = deferred();
+  URL.createObjectURL = vi.fn(() => 'blob:enroll-photo');
+  URL.revokeObjectURL = vi.fn();
   for (const key of Object.keys(neighbours)) delete neighbours[key];
   sessionStorage.removeItem(SCREEN_STATE_KEY);
 });
@@ -125,6 +146,44 @@ describe('the reviewer’s workbench', () => {
     const step = calls.find((c) => c.url.includes('pendingNeighbour'))!;
     expect(step.url).toContain('id=1');
     expect(step.url).toContain('direction=next');
+  }, 60_000);
+
+  it("shows the photo read with the administrator's token as a blob: URL, a spinner meanwhile, '-' when none", async () => {
+    setToken('admin', 'adm-token');
+    neighbours['1:next'] = 2;
+    try {
+      mount();
+      await openDetail('张一');
+      // the detail answers the photo's address, not the photo: it is read on its own
+      expect(await within(detailBody()).findByTestId('enroll-detail-photo-loading')).toBeTruthy();
+      const read = calls.find((c) => c.url === PHOTO_URL)!;
+      expect((read.headers as Record<string, string>).Authorization).toBe('Bearer adm-token');
+      photoAnswer.resolve(
+        new Response(new Uint8Array([0xff, 0xd8, 0xff]), { headers: { 'content-type': 'image/jpeg' } }),
+      );
+      const img = await within(detailBody()).findByRole('img', { name: '张一' });
+      expect(img.getAttribute('src')).toBe('blob:enroll-photo');
+      expect(within(detailBody()).queryByTestId('enroll-detail-photo-loading')).toBeNull();
+      // 张二 has no photo: '-' and no read
+      fireEvent.click(screen.getByTestId('enroll-detail-next'));
+      await waitFor(() => expect(within(detailBody()).getAllByText('张二').length).toBeGreaterThan(0));
+      await waitFor(() => expect(within(detailBody()).queryByRole('img', { name: '张一' })).toBeNull());
+      expect(within(detailBody()).queryByTestId('enroll-detail-photo-loading')).toBeNull();
+      expect(photoCell().textContent).toBe('-');
+      expect(calls.filter((c) => c.url.startsWith('/candidate/enroll/photo/'))).toHaveLength(1);
+      expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:enroll-photo');
+    } finally {
+      clearToken('admin');
+    }
+  }, 60_000);
+
+  it('says so in the detail when the photo cannot be read', async () => {
+    mount();
+    await openDetail('张一');
+    photoAnswer.resolve(
+      new Response(JSON.stringify({ code: 404, msg: '资源不存在', data: null }), { status: 404 }),
+    );
+    expect(await within(detailBody()).findByText('照片读取失败')).toBeTruthy();
   }, 60_000);
 
   it('steps to the previous pending record and says when there is none', async () => {

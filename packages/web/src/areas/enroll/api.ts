@@ -1,13 +1,14 @@
 import type {
+  DemandRegion,
   CandidateEnroll,
   CandidatePlan,
   CanCandidate,
   DemandOption,
   SubjectDemandOption,
 } from '@tegang/domain';
-import { CANDIDATE_AUTH_HEADER } from '@tegang/domain';
-import { http, request, sideOf } from '../../api/request';
-import { getToken } from '../../api/tokens';
+
+export type { DemandRegion };
+import { http, request } from '../../api/request';
 
 /**
  * The candidate's application (spec §7 "Candidate application"): whether and where they may apply,
@@ -30,29 +31,6 @@ export const getEnrollNotice = (planId: number) =>
 /** The candidate's own enrolment with the address of its photo (pictureUrl); null when none. */
 export const getEnrollByPlanId = (planId: number) =>
   http.get<CandidateEnroll | null>(`/api/enroll/getEnrollByPlanId/${planId}`);
-
-/**
- * The photo at `url` (an enrolment's pictureUrl) as a Blob, read with the side's token header
- * (docs/decisions.md "Photos by their own address": fetch and a blob: URL rather than a signed link).
- * The browser's HTTP cache answers a second read of the same address (Cache-Control immutable).
- */
-export async function fetchPhoto(url: string): Promise<Blob> {
-  const side = sideOf(url);
-  const token = getToken(side);
-  const headers: Record<string, string> = {};
-  if (token) headers[side === 'candidate' ? CANDIDATE_AUTH_HEADER : 'Authorization'] = `Bearer ${token}`;
-  const response = await fetch(url, { headers, credentials: 'include' });
-  if (!response.ok) throw new Error(`photo ${response.status}`);
-  return response.blob();
-}
-
-/** A city with its counties where the plan has demand. */
-export interface DemandRegion {
-  code: string;
-  name: string;
-  level: number;
-  children?: DemandRegion[];
-}
 
 /** Plan categories open to an education (only those with demand in the plan). */
 export const getCategoriesByEducation = (planId: number, education: string) =>

@@ -13,7 +13,7 @@ import type { CandidateEnroll } from '../api';
 import { DictText } from '../../../components/dict';
 import { useLabelStyle } from '../../../candidate/hooks';
 import { AuditNotice, AuditStatusTag } from './audit-status';
-import { usePhotoSrc } from './use-photo-src';
+import { usePhotoSrc } from '../use-photo-src';
 
 type Items = NonNullable<DescriptionsProps['items']>;
 
@@ -74,7 +74,7 @@ export function EnrollView({ enroll }: { enroll: CandidateEnroll }) {
   const { t } = useTranslation();
   const column = { xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 };
   const styles = { label: useLabelStyle(150) };
-  const photo = usePhotoSrc(enroll.pictureUrl);
+  const photo = usePhotoSrc(enroll.pictureUrl).src;
   return (
     <div data-testid="enroll-view">
       <div style={{ marginBottom: 16 }}>

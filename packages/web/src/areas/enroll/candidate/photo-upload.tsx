@@ -9,7 +9,7 @@ import {
   PHOTO_TYPES,
   checkPhotoFile,
 } from '@tegang/domain';
-import { usePhotoSrc } from './use-photo-src';
+import { usePhotoSrc } from '../use-photo-src';
 
 /** The photo of the application: a newly chosen file and/or the URL to preview. */
 export interface PhotoValue {
@@ -53,7 +53,7 @@ export function PhotoUpload({
   const { t } = useTranslation();
   const url = value?.url ?? null;
   // A stored photo's address needs the token header: shown through a blob: URL (usePhotoSrc).
-  const src = usePhotoSrc(url);
+  const { src } = usePhotoSrc(url);
 
   const choose = async (file: File) => {
     const key = checkPhotoFile(file);
