@@ -107,6 +107,10 @@ export const admissionTicketCreateSchema = ticketExamSchema.extend({ enrollId: i
 /** PUT /candidate/admissionTicket (encrypted): the exam fields of ticket `id`. */
 export const admissionTicketUpdateSchema = ticketExamSchema.extend({ id: idNumber() });
 export type AdmissionTicketInput = z.output<typeof admissionTicketCreateSchema>;
+/** What the web sends (encrypted) to POST /candidate/admissionTicket. */
+export type TicketCreatePayload = z.input<typeof admissionTicketCreateSchema>;
+/** What the web sends (encrypted) to PUT /candidate/admissionTicket (the server marks its PDF stale). */
+export type TicketUpdatePayload = z.input<typeof admissionTicketUpdateSchema>;
 
 /** Search of GET /candidate/admissionTicket/page and the export (spec §2 columns as filters). */
 export const admissionTicketQuerySchema = z.object({

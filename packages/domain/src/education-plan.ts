@@ -32,6 +32,8 @@ export const educationPlanCreateSchema = z.object({
 /** PUT /recruit/educationPlan: the same plus id. */
 export const educationPlanUpdateSchema = educationPlanCreateSchema.extend({ id: idNumber() });
 export type EducationPlanInput = z.output<typeof educationPlanCreateSchema>;
+/** What the web sends to POST/PUT /recruit/educationPlan (PUT with the id). */
+export type EducationPlanPayload = z.input<typeof educationPlanCreateSchema> & { id?: number };
 
 /** Search of GET /recruit/educationPlan/page: category equal (empty: all). */
 export const educationPlanQuerySchema = z.object({

@@ -47,6 +47,8 @@ export const planDataCreateSchema = z.object({
 /** PUT /recruit/recruitPlanData (encrypted): the same plus id; the status is unchanged. */
 export const planDataUpdateSchema = planDataCreateSchema.extend({ id: idNumber() });
 export type PlanDataInput = z.output<typeof planDataCreateSchema>;
+/** What the web sends (encrypted) to POST/PUT /recruit/recruitPlanData (PUT with the id). */
+export type PlanDataPayload = z.input<typeof planDataCreateSchema> & { id?: number };
 
 /** Search of GET /recruit/recruitPlanData/page: every field equal when given. */
 export const planDataQuerySchema = z.object({

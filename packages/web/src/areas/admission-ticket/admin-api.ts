@@ -1,4 +1,6 @@
 import type {
+  TicketCreatePayload,
+  TicketUpdatePayload,
   AdmissionTicket,
   AdmissionTicketQuery,
   ApiResult,
@@ -9,6 +11,8 @@ import type {
   PageQuery,
   JobProgress,
 } from '@tegang/domain';
+
+export type { TicketCreatePayload, TicketUpdatePayload };
 import { http, requestEnvelope } from '../../api/request';
 import type { ImportApi } from '../../components/import';
 
@@ -25,20 +29,6 @@ export type TicketFilters = Partial<Record<Exclude<keyof AdmissionTicketQuery, '
   planId?: number;
 };
 
-/** POST (encrypted): a ticket for one audit-passed enrolment. */
-export interface TicketCreatePayload {
-  enrollId: number;
-  admissionNumber: string;
-  examDate: string;
-  examTime: string;
-  examPlace: string;
-  examAddress: string;
-  examRoomNumber: string;
-  seatNumber: string;
-  examinationRoomNotice: string;
-}
-/** PUT (encrypted): the exam fields of ticket `id` (the server marks its PDF stale). */
-export type TicketUpdatePayload = Omit<TicketCreatePayload, 'enrollId'> & { id: number };
 export type TicketPayload = TicketCreatePayload | TicketUpdatePayload;
 
 /** GET generateJob/{jobId}: the job's progress (status JOB_STATUS; percent 0–100; attempts > 1 after a take-over). */

@@ -1,16 +1,19 @@
-import type { ApiResult, EducationPlan, EducationPlanQuery, Page, PageQuery } from '@tegang/domain';
+import type {
+  ApiResult,
+  EducationPlan,
+  EducationPlanPayload,
+  EducationPlanQuery,
+  Page,
+  PageQuery,
+} from '@tegang/domain';
+
+export type { EducationPlanPayload };
 import { http, requestEnvelope } from '../../api/request';
 
 /** Category–education mapping in the back office (spec §7 "/recruit/educationPlan"). */
 
 /** The list request: search fields and paging. */
 export type EducationPlanListQuery = EducationPlanQuery & PageQuery;
-/** POST/PUT payload: a recruit_plan_category value and ≥ 1 sys_education values. */
-export interface EducationPlanPayload {
-  id?: number;
-  category: string;
-  education: string[];
-}
 
 export const pageEducationPlans = (query: EducationPlanListQuery) =>
   http.get<Page<EducationPlan>>('/recruit/educationPlan/page', { ...query });

@@ -1,4 +1,5 @@
 import type {
+  PlanDataPayload,
   ApiResult,
   DemandOption,
   Page,
@@ -8,22 +9,14 @@ import type {
   PlanDataStatus,
   PlanOption,
 } from '@tegang/domain';
+
+export type { PlanDataPayload };
 import { http, requestEnvelope } from '../../api/request';
 
 /** Recruit plan data in the back office (spec §7 "/recruit/recruitPlanData"). */
 
 /** The list request: search fields and paging. */
 export type PlanDataListQuery = PlanDataQuery & PageQuery;
-/** POST/PUT payload (sent encrypted): the county's province and city are found by the server. */
-export interface PlanDataPayload {
-  id?: number;
-  planId: number;
-  countyCode: string;
-  category: string;
-  learningPeriod: string;
-  subject: string;
-  demandNumber: number;
-}
 
 export const pagePlanData = (query: PlanDataListQuery) =>
   http.get<Page<PlanData>>('/recruit/recruitPlanData/page', { ...query });
