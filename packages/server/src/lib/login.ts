@@ -1,4 +1,5 @@
-import { and, eq, getTableName, isNull, or, sql } from 'drizzle-orm';
+import { eq, fillPlaceholders, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, USER_STATE, CANDIDATE_STATE } from '@tegang/domain';
 import type { AppContext } from '../context';
 import type { Db } from '../db';
@@ -7,7 +8,7 @@ import { verifyCaptcha } from './captcha';
 import { AppError } from './errors';
 import { dummyHash, verifyPassword } from './passwords';
 import { countLoginFailure } from '../plugins/metrics';
-import { perDb } from './per-db';
+import { poolOf } from './per-db';
 
 /**
  * The password check of both logins (spec §7 POST /auth/login and POST /api/auth/login, decisions
@@ -53,10 +54,11 @@ const IP_FAILED_S = 2 * LOCK_S;
 
 export interface LoginAttempt {
   kind: 'admin' | 'candidate';
-  table: AccountTable;
-  /** The account the login name points at; undefined when there is none. */
-  account: LoginAccount | undefined;
-  /** The login name as given (the counter of a name without an account). */
+  /**
+   * The login name as given: a back-office user name; a candidate's user name, or else phone number
+   * (a user name wins over another account's phone number that reads the same). Also the counter of
+   * a name without an account.
+   */
   name: string;
   password: string;
   /** The client IP (req.ip; X-Forwarded-For only with TRUST_PROXY). */
@@ -105,10 +107,9 @@ export async function checkLogin(ctx: AppContext, attempt: LoginAttempt): Promis
 async function attemptLogin(ctx: AppContext, attempt: LoginAttempt): Promise<number> {
   const now = ctx.now();
   const solved = await captchaSolved(ctx, attempt);
-  const { account } = attempt;
-  const reservation = account
-    ? await reserveAccount(ctx, attempt.table, account.id, solved, now)
-    : await reserveName(ctx, attempt, solved);
+  const found = await findAndReserve(ctx.db, attempt, solved, now);
+  const account = found?.account;
+  const reservation = found ? found.reservation : await reserveName(ctx, attempt, solved);
 
   if (!reservation.ok) {
     if (!reservation.locked) throw captchaRequired();
@@ -142,70 +143,93 @@ async function captchaSolved(ctx: AppContext, attempt: LoginAttempt): Promise<bo
 }
 
 /**
- * Reserves an attempt on the account row in one statement: counts it unless the account is locked,
- * or has CAPTCHA_AFTER_FAILURES failures and no captcha was solved; the fifth locks. An expired lock
- * starts the count again.
+ * The account the attempt's name points at and the attempt's reservation on it, in one statement
+ * (one round trip on every login): counts the attempt unless the account is locked, or has
+ * CAPTCHA_AFTER_FAILURES failures and no captcha was solved; the fifth locks. An expired lock starts
+ * the count again. Undefined when no account holds the name.
  */
-async function reserveAccount(
-  ctx: AppContext,
-  table: AccountTable,
-  id: number,
+async function findAndReserve(
+  db: Db,
+  attempt: LoginAttempt,
   solved: boolean,
   now: Date,
-): Promise<Reservation> {
-  const nowIso = now.toISOString();
-  const until = new Date(now.getTime() + LOCK_S * 1000).toISOString();
-  const [row] = await reserveStatement(ctx.db, table, solved).execute({ id, now: nowIso, until });
-  if (row) return { ok: true, count: row.failedLogins };
-  const [state] = await ctx.db.select({ lockedUntil: table.lockedUntil }).from(table).where(eq(table.id, id));
-  return state?.lockedUntil && state.lockedUntil > now
-    ? { ok: false, locked: true, minutes: minutesUntil(state.lockedUntil, now) }
-    : { ok: false, locked: false };
+): Promise<{ account: LoginAccount; reservation: Reservation } | undefined> {
+  const statement = findAndReserveStatements[attempt.kind][solved ? 'solved' : 'plain'];
+  const { rows } = await poolOf(db).query<LoginAccount & { reserved: number | null }>({
+    name: statement.name,
+    text: statement.sql,
+    values: fillPlaceholders(statement.params, {
+      name: attempt.name,
+      now: now.toISOString(),
+      until: new Date(now.getTime() + LOCK_S * 1000).toISOString(),
+    }),
+  });
+  const row = rows[0];
+  if (!row) return undefined;
+  const { reserved, ...account } = row;
+  if (reserved !== null) return { account, reservation: { ok: true, count: reserved } };
+  // Refused. Why is read again: the statement's snapshot may predate the lock that parallel attempts
+  // set while this one waited for the row.
+  const table = attempt.kind === 'admin' ? sysUser : candidateUser;
+  const [state] = await db
+    .select({ lockedUntil: table.lockedUntil })
+    .from(table)
+    .where(eq(table.id, account.id));
+  const reservation: Reservation =
+    state?.lockedUntil && state.lockedUntil > now
+      ? { ok: false, locked: true, minutes: minutesUntil(state.lockedUntil, now) }
+      : { ok: false, locked: false };
+  return { account, reservation };
 }
 
 /**
- * reserveAccount's statement for `table`, with or without a solved captcha, prepared once per
- * database (a named statement on each connection; every login runs it). Placeholders: id, now and
- * until (ISO timestamps).
+ * findAndReserve's statement of each login, with or without a solved captcha, built once as SQL text
+ * with placeholders (name, now, until) and sent as a named statement: PostgreSQL parses and plans it
+ * once per connection. `found` is the account as the statement started (the reservation's RETURNING
+ * gives the new count, null when it was refused).
  */
-const reserveStatements = perDb((db: Db) => {
-  const make = (table: AccountTable, solved: boolean) => {
-    const now = sql.placeholder('now');
-    const current = sql`(case when ${table.lockedUntil} <= ${now}::timestamptz then 0 else ${table.failedLogins} end)`;
-    return db
-      .update(table)
-      .set({
-        failedLogins: sql`${current} + 1`,
-        lockedUntil: sql`case when ${current} + 1 >= ${LOGIN_MAX_FAILURES} then ${sql.placeholder('until')}::timestamptz else null end`,
-      })
-      .where(
-        and(
-          eq(table.id, sql.placeholder('id')),
-          or(isNull(table.lockedUntil), sql`${table.lockedUntil} <= ${now}::timestamptz`),
-          solved ? undefined : sql`${current} < ${CAPTCHA_AFTER_FAILURES}`,
-        ),
+const findAndReserveStatements = (() => {
+  const dialect = new PgDialect();
+  const make = (kind: LoginAttempt['kind'], solved: boolean) => {
+    const table: AccountTable = kind === 'admin' ? sysUser : candidateUser;
+    const p = (name: string) => sql.placeholder(name);
+    const byName =
+      kind === 'admin'
+        ? sql`${sysUser.userName} = ${p('name')}`
+        : sql`${candidateUser.userName} = ${p('name')} or ${candidateUser.telephone} = ${p('name')}
+              order by (${candidateUser.userName} = ${p('name')}) desc`;
+    const stateReason = kind === 'admin' ? sql`null::text` : sql`found.state_reason`;
+    const current = sql`(case when u.locked_until <= ${p('now')}::timestamptz then 0 else u.failed_logins end)`;
+    const query = dialect.sqlToQuery(sql`
+      with found as (select * from ${table} where ${byName} limit 1),
+      reserved as (
+        update ${table} u set
+          failed_logins = ${current} + 1,
+          locked_until = case when ${current} + 1 >= ${LOGIN_MAX_FAILURES}
+            then ${p('until')}::timestamptz else null end
+        from found
+        where u.id = found.id and (u.locked_until is null or u.locked_until <= ${p('now')}::timestamptz)
+          ${solved ? sql`` : sql`and ${current} < ${CAPTCHA_AFTER_FAILURES}`}
+        returning u.failed_logins
       )
-      .returning({ failedLogins: table.failedLogins })
-      .prepare(`login_reserve_${getTableName(table)}_${solved ? 'solved' : 'plain'}`);
+      select found.id, found.password_hash as "passwordHash", found.failed_logins as "failedLogins",
+        found.locked_until as "lockedUntil", found.state, ${stateReason} as "stateReason",
+        (select failed_logins from reserved) as reserved
+      from found`);
+    return { name: `login_find_reserve_${kind}_${solved ? 'solved' : 'plain'}`, ...query };
   };
-  return new Map(
-    [sysUser, candidateUser].flatMap((table) =>
-      [true, false].map((solved) => [`${getTableName(table)}:${solved}`, make(table, solved)] as const),
-    ),
-  );
-});
-const reserveStatement = (db: Db, table: AccountTable, solved: boolean) =>
-  reserveStatements(db).get(`${getTableName(table)}:${solved}`)!;
+  return {
+    admin: { solved: make('admin', true), plain: make('admin', false) },
+    candidate: { solved: make('candidate', true), plain: make('candidate', false) },
+  };
+})();
 
 /**
  * The same reservation for a name without an account, on a bounded kv counter (atomic in the
- * process, a Lua script in Redis). A statement of the same cost as the account's keeps the timing alike.
+ * process, a Lua script in Redis). The timing stays alike: such a name has run the same
+ * find-and-reserve statement as an account's name, and is verified against a dummy hash.
  */
 async function reserveName(ctx: AppContext, attempt: LoginAttempt, solved: boolean): Promise<Reservation> {
-  await ctx.db
-    .update(attempt.table)
-    .set({ failedLogins: sql`${attempt.table.failedLogins}` })
-    .where(eq(attempt.table.id, -1));
   const bump = await ctx.kv.bump(keys.unknown(attempt), {
     ceiling: solved ? LOGIN_MAX_FAILURES : CAPTCHA_AFTER_FAILURES,
     ttlS: UNKNOWN_NAME_WINDOW_S,
@@ -234,7 +258,7 @@ async function mayOpenLocked(ctx: AppContext, attempt: LoginAttempt, id: number)
  * session statement releases them (checkLogin).
  */
 async function succeed(ctx: AppContext, attempt: LoginAttempt, account: LoginAccount): Promise<number> {
-  const { table } = attempt;
+  const table = attempt.kind === 'admin' ? sysUser : candidateUser;
   await ctx.kv.del(keys.ipFailed(attempt, account.id));
   await ctx.kv.del(keys.bypass(attempt, account.id));
   const active = attempt.kind === 'admin' ? USER_STATE.enabled : CANDIDATE_STATE.active;

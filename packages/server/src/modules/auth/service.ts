@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   hasPermission,
@@ -12,14 +12,12 @@ import {
 import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../../types';
 import type { Db } from '../../db';
-import { authSession, candidateUser, sysUser } from '../../db/schema';
+import { authSession, sysUser } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
 import { checkLogin } from '../../lib/login';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { revokeCached } from '../../lib/session-cache';
-import { perDb } from '../../lib/per-db';
 import { openLoginSession } from '../../lib/sessions';
-import { findForLogin } from '../candidate/service';
 import { loginFailureMessage, recordLogin, type LoginKind } from '../monitor/service';
 import { allMenus, menuTree } from '../system/menu/service';
 
@@ -47,12 +45,8 @@ export async function logIn(
 ): Promise<string> {
   const { userName, password, captcha, uuid } = credentials;
   try {
-    const account =
-      kind === 'admin' ? await findAdminForLogin(ctx.db, userName) : await findForLogin(ctx.db, userName);
     const id = await checkLogin(ctx, {
       kind,
-      table: kind === 'admin' ? sysUser : candidateUser,
-      account,
       name: userName,
       password,
       ip: req.ip,
@@ -69,21 +63,6 @@ export async function logIn(
     throw err;
   }
 }
-
-/** The back-office user a login name points at (exact user name), or undefined. */
-async function findAdminForLogin(db: Db, userName: string) {
-  const [user] = await adminForLogin(db).execute({ userName });
-  return user;
-}
-
-/** findAdminForLogin's read, prepared once per database (a named statement on each connection). */
-const adminForLogin = perDb((db: Db) =>
-  db
-    .select()
-    .from(sysUser)
-    .where(eq(sysUser.userName, sql.placeholder('userName')))
-    .prepare('admin_for_login'),
-);
 
 /**
  * GET /auth/getInfo: the administrator of the session without hash and lockout columns (userId =

@@ -73,30 +73,6 @@ export async function telephoneTaken(db: Db, telephone: string, exceptId?: numbe
   return Boolean(row);
 }
 
-/**
- * The account a login name points at: the user name, or else the phone number. A user name wins over
- * another account's phone number that reads the same.
- */
-export async function findForLogin(db: Db, login: string): Promise<CandidateRow | undefined> {
-  const rows = await candidateForLogin(db).execute({ login });
-  return rows.find((r) => r.userName === login) ?? rows[0];
-}
-
-/** findForLogin's read, prepared once per database (a named statement on each connection). */
-const candidateForLogin = perDb((db: Db) =>
-  db
-    .select()
-    .from(candidateUser)
-    .where(
-      or(
-        eq(candidateUser.userName, sql.placeholder('login')),
-        eq(candidateUser.telephone, sql.placeholder('login')),
-      ),
-    )
-    .limit(2)
-    .prepare('candidate_for_login'),
-);
-
 type UniqueField = 'userName' | 'idCard' | 'telephone';
 const UNIQUE: Record<UniqueField, { constraint: string; key: MessageKey }> = {
   userName: { constraint: 'candidate_user_user_name_uq', key: 'account.userName.exists' },
