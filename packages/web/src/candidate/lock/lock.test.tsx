@@ -16,7 +16,7 @@ import { WEB_LOCK_KEY, clearWebLock } from './lock-store';
  * candidate router; the server answers every call with a 404 (the pages' content does not matter).
  */
 // The whole site renders on a loaded machine: its lazy pages and antd's dialogs take their time.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 const fetchMock = vi.fn(async () => ({
   status: 200,
@@ -42,7 +42,7 @@ async function lockButton(): Promise<HTMLElement> {
 }
 const type = (id: string, value: string) => fireEvent.change(screen.getByTestId(id), { target: { value } });
 
-describe('the front site lock', { timeout: 20_000 }, () => {
+describe('the front site lock', { timeout: 40_000 }, () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
     setToken('candidate', 'front-token');
