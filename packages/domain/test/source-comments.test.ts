@@ -10,7 +10,7 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 const hitLines = (file: string, text: string) => commentHits(file, text).map((h) => h.line);
 
-describe('source comments', () => {
+describe('source comments and test titles', () => {
   it('name no issue and no author anywhere in the scanned folders', { timeout: 60_000 }, () => {
     const hits = scanRepository(ROOT).map(formatHit);
     expect(hits, `comments to reword (state the rule or the spec section):\n${hits.join('\n')}`).toEqual([]);
@@ -32,6 +32,15 @@ describe('source comments', () => {
     expect(hitLines('a.ts', source)).toEqual([1, 3, 4, 6, 7, 8, 9, 10]);
     expect(hitLines('b.tsx', 'const x = <div>{/* issue 3 */}</div>;')).toEqual([1]);
     expect(hitLines('c.css', '.a {\n  color: red; /* #12 */\n}')).toEqual([2]);
+    // A test's title documents it as a comment does.
+    const titles = [
+      "describe('age limits (issue 8)', () => {",
+      "  it.each([1])('case %s of issue 9', () => {});",
+      '  test.skip(`fixed for the reviewer (Issue 3)`, () => {});',
+      "  it('keeps the rule', () => {});",
+      '});',
+    ].join('\n');
+    expect(hitLines('d.test.ts', titles)).toEqual([1, 2, 3]);
   });
 
   it('leaves code, strings, JSX text and the ordinary words alone', () => {

@@ -5,8 +5,9 @@ import ts from 'typescript';
 /**
  * The comment rule (docs/architecture.md "Comments"): a source comment states the rule or
  * the spec section it follows, never the history of the change. So no issue or pull-request
- * references and no names of who wrote what (a person, a tool, a working session). This module finds
- * the comments that break it; source-comments.test.ts runs it over the repository.
+ * references and no names of who wrote what (a person, a tool, a working session). Test titles
+ * (describe, it, test) are read as comments. This module finds the comments that break it;
+ * source-comments.test.ts runs it over the repository.
  */
 
 /** The folders whose files are scanned, from the repository root. */
@@ -85,12 +86,31 @@ function sourceComments(fileName: string, text: string): { pos: number; text: st
       jsxText.push([node.pos, node.end]);
       return;
     }
+    const title = testTitle(node);
+    if (title) comments.push({ pos: title.getStart(source), text: title.getText(source) });
     collect(ts.getLeadingCommentRanges(text, node.pos));
     collect(ts.getTrailingCommentRanges(text, node.end));
     for (const child of node.getChildren(source)) visit(child);
   };
   visit(source);
   return comments.filter((c) => !jsxText.some(([start, end]) => c.pos >= start && c.pos < end));
+}
+
+/** Test functions whose first argument is a title read like a comment: describe, it, test. */
+const TEST_FUNCTIONS = new Set(['describe', 'it', 'test']);
+
+/**
+ * The title of a test call (`describe('…')`, `it.each(…)('…')`, `test.skip('…')`): a string literal
+ * the rule reads as it reads comments, since a test's name is its documentation. Null for other nodes.
+ */
+function testTitle(node: ts.Node): ts.StringLiteral | ts.NoSubstitutionTemplateLiteral | null {
+  if (!ts.isCallExpression(node)) return null;
+  let callee: ts.Expression = node.expression;
+  while (ts.isCallExpression(callee) || ts.isPropertyAccessExpression(callee))
+    callee = ts.isCallExpression(callee) ? callee.expression : callee.expression;
+  if (!ts.isIdentifier(callee) || !TEST_FUNCTIONS.has(callee.text)) return null;
+  const first = node.arguments[0];
+  return first && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first)) ? first : null;
 }
 
 /** The /* … *\/ comments of a stylesheet. */

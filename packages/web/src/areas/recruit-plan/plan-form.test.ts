@@ -82,7 +82,7 @@ describe('timelineIssues (the domain timeline rules on the form ranges)', () => 
   });
 });
 
-describe('age limits per education (issue 8)', () => {
+describe("age limits per education (the plan's birthLimits)", () => {
   const t = i18n.t.bind(i18n);
 
   it('shows birthLimits as rows and sends complete rows back as a map', () => {
