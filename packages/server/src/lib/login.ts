@@ -1,5 +1,4 @@
-import { eq, fillPlaceholders, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, USER_STATE, CANDIDATE_STATE } from '@tegang/domain';
 import type { AppContext } from '../context';
 import type { Db } from '../db';
@@ -8,7 +7,7 @@ import { verifyCaptcha } from './captcha';
 import { AppError } from './errors';
 import { dummyHash, verifyPassword } from './passwords';
 import { countLoginFailure } from '../plugins/metrics';
-import { poolOf } from './per-db';
+import { namedStatement, type NamedStatement } from './per-db';
 
 /**
  * The password check of both logins (spec §7 POST /auth/login and POST /api/auth/login, decisions
@@ -32,8 +31,6 @@ import { poolOf } from './per-db';
 export interface LoginAccount {
   id: number;
   passwordHash: string;
-  failedLogins: number;
-  lockedUntil: Date | null;
   state: string;
   /** Why an administrator disabled a candidate (told to the candidate at login). */
   stateReason?: string | null;
@@ -154,17 +151,13 @@ async function findAndReserve(
   solved: boolean,
   now: Date,
 ): Promise<{ account: LoginAccount; reservation: Reservation } | undefined> {
-  const statement = findAndReserveStatements[attempt.kind][solved ? 'solved' : 'plain'];
-  const { rows } = await poolOf(db).query<LoginAccount & { reserved: number | null }>({
-    name: statement.name,
-    text: statement.sql,
-    values: fillPlaceholders(statement.params, {
-      name: attempt.name,
-      now: now.toISOString(),
-      until: new Date(now.getTime() + LOCK_S * 1000).toISOString(),
-    }),
+  const [row] = await findAndReserveStatements[attempt.kind][solved ? 'solved' : 'plain'].run<
+    LoginAccount & { reserved: number | null }
+  >(db, {
+    name: attempt.name,
+    now: now.toISOString(),
+    until: new Date(now.getTime() + LOCK_S * 1000).toISOString(),
   });
-  const row = rows[0];
   if (!row) return undefined;
   const { reserved, ...account } = row;
   if (reserved !== null) return { account, reservation: { ok: true, count: reserved } };
@@ -183,24 +176,30 @@ async function findAndReserve(
 }
 
 /**
- * findAndReserve's statement of each login, with or without a solved captcha, built once as SQL text
- * with placeholders (name, now, until) and sent as a named statement: PostgreSQL parses and plans it
- * once per connection. `found` is the account as the statement started (the reservation's RETURNING
- * gives the new count, null when it was refused).
+ * findAndReserve's statement of each login, with or without a solved captcha: a named statement with
+ * the placeholders name, now and until (every login runs it). `found` is the account as the
+ * statement started; the reservation's RETURNING gives the new count, null when it was refused.
  */
-const findAndReserveStatements = (() => {
-  const dialect = new PgDialect();
-  const make = (kind: LoginAttempt['kind'], solved: boolean) => {
-    const table: AccountTable = kind === 'admin' ? sysUser : candidateUser;
-    const p = (name: string) => sql.placeholder(name);
-    const byName =
-      kind === 'admin'
-        ? sql`${sysUser.userName} = ${p('name')}`
-        : sql`${candidateUser.userName} = ${p('name')} or ${candidateUser.telephone} = ${p('name')}
-              order by (${candidateUser.userName} = ${p('name')}) desc`;
-    const stateReason = kind === 'admin' ? sql`null::text` : sql`found.state_reason`;
-    const current = sql`(case when u.locked_until <= ${p('now')}::timestamptz then 0 else u.failed_logins end)`;
-    const query = dialect.sqlToQuery(sql`
+const findAndReserveStatements = {
+  admin: { solved: findAndReserveStatement('admin', true), plain: findAndReserveStatement('admin', false) },
+  candidate: {
+    solved: findAndReserveStatement('candidate', true),
+    plain: findAndReserveStatement('candidate', false),
+  },
+};
+function findAndReserveStatement(kind: LoginAttempt['kind'], solved: boolean): NamedStatement {
+  const table: AccountTable = kind === 'admin' ? sysUser : candidateUser;
+  const p = sql.placeholder;
+  const byName =
+    kind === 'admin'
+      ? sql`${sysUser.userName} = ${p('name')}`
+      : sql`${candidateUser.userName} = ${p('name')} or ${candidateUser.telephone} = ${p('name')}
+            order by (${candidateUser.userName} = ${p('name')}) desc`;
+  const stateReason = kind === 'admin' ? sql`null::text` : sql`found.state_reason`;
+  const current = sql`(case when u.locked_until <= ${p('now')}::timestamptz then 0 else u.failed_logins end)`;
+  return namedStatement(
+    `login_find_reserve_${kind}_${solved ? 'solved' : 'plain'}`,
+    sql`
       with found as (select * from ${table} where ${byName} limit 1),
       reserved as (
         update ${table} u set
@@ -212,17 +211,11 @@ const findAndReserveStatements = (() => {
           ${solved ? sql`` : sql`and ${current} < ${CAPTCHA_AFTER_FAILURES}`}
         returning u.failed_logins
       )
-      select found.id, found.password_hash as "passwordHash", found.failed_logins as "failedLogins",
-        found.locked_until as "lockedUntil", found.state, ${stateReason} as "stateReason",
-        (select failed_logins from reserved) as reserved
-      from found`);
-    return { name: `login_find_reserve_${kind}_${solved ? 'solved' : 'plain'}`, ...query };
-  };
-  return {
-    admin: { solved: make('admin', true), plain: make('admin', false) },
-    candidate: { solved: make('candidate', true), plain: make('candidate', false) },
-  };
-})();
+      select found.id, found.password_hash as "passwordHash", found.state,
+        ${stateReason} as "stateReason", (select failed_logins from reserved) as reserved
+      from found`,
+  );
+}
 
 /**
  * The same reservation for a name without an account, on a bounded kv counter (atomic in the

@@ -1,5 +1,4 @@
-import { and, eq, fillPlaceholders, inArray, isNotNull, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   ADMIN_ROLE,
   ALL_PERMISSIONS,
@@ -23,7 +22,7 @@ import {
 import type { AdminPrincipal } from '../types';
 import { revokeCached, type CachedSession, type SessionCache, type SessionKind } from './session-cache';
 import { hashToken, liveToken, newToken } from './tokens';
-import { poolOf } from './per-db';
+import { namedStatement, type NamedStatement } from './per-db';
 
 /**
  * Sessions (DESIGN "Auth"): opaque tokens kept as SHA-256 hashes, 2 h sliding expiry, revoked at
@@ -65,33 +64,30 @@ export async function openLoginSession(
   log: { userName: string; msg: string },
 ): Promise<string> {
   const { token, hash } = newToken();
-  const statement = openLoginStatement[kind];
-  await poolOf(db).query({
-    name: statement.name,
-    text: statement.sql,
-    values: fillPlaceholders(statement.params, {
-      subjectId,
-      userName: log.userName.slice(0, 64),
-      kind,
-      ip: req.ip.slice(0, 64),
-      userAgent: (req.headers['user-agent'] ?? '').slice(0, 300),
-      msg: log.msg.slice(0, 300),
-      hash,
-      expiresAt: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
-    }),
+  await openLoginStatement[kind].run(db, {
+    subjectId,
+    userName: log.userName.slice(0, 64),
+    kind,
+    ip: req.ip.slice(0, 64),
+    userAgent: (req.headers['user-agent'] ?? '').slice(0, 300),
+    msg: log.msg.slice(0, 300),
+    hash,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
   });
   return token;
 }
 
-/**
- * openLoginSession's statement of each kind as SQL text with its placeholders, built once: sent as a
- * named statement, so PostgreSQL parses and plans it once per connection (every login runs it).
- */
-const openLoginStatement = Object.fromEntries(
-  (['admin', 'candidate'] as const).map((kind) => {
-    const account = kind === 'admin' ? sysUser : candidateUser;
-    const p = (name: string) => sql.placeholder(name);
-    const query = new PgDialect().sqlToQuery(sql`
+/** openLoginSession's statement of each kind (a named statement: every login runs it). */
+const openLoginStatement: Record<SessionKind, NamedStatement> = {
+  admin: loginSessionStatement('admin'),
+  candidate: loginSessionStatement('candidate'),
+};
+function loginSessionStatement(kind: SessionKind): NamedStatement {
+  const account = kind === 'admin' ? sysUser : candidateUser;
+  const p = sql.placeholder;
+  return namedStatement(
+    `open_login_session_${kind}`,
+    sql`
       with released as (
         update ${account} set failed_logins = 0, locked_until = null where id = ${p('subjectId')}
       ),
@@ -100,10 +96,9 @@ const openLoginStatement = Object.fromEntries(
         values (${p('userName')}, ${p('kind')}, ${p('ip')}, ${p('userAgent')}, 'success', ${p('msg')})
       )
       insert into ${authSession} (token_hash, kind, subject_id, ip, user_agent, expires_at)
-      values (${p('hash')}, ${p('kind')}, ${p('subjectId')}, ${p('ip')}, ${p('userAgent')}, ${p('expiresAt')})`);
-    return [kind, { name: `open_login_session_${kind}`, ...query }];
-  }),
-) as Record<SessionKind, { name: string; sql: string; params: unknown[] }>;
+      values (${p('hash')}, ${p('kind')}, ${p('subjectId')}, ${p('ip')}, ${p('userAgent')}, ${p('expiresAt')})`,
+  );
+}
 
 /**
  * The live session of `token` for `kind`, with the administrator behind it (admin sessions) or the
