@@ -1,8 +1,10 @@
-import { eq, ilike, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { RegionScope } from '@tegang/domain';
 import { enroll } from '../db/schema';
 import { containsPattern } from './like';
+import { scopeTerms } from './scope';
+import { eqTerm, termSql, type SearchTerm } from './search-terms';
 
 /**
  * The one enrolment search (spec §2 list screens: the columns of enrolments, admission tickets,
@@ -57,26 +59,6 @@ export const ENROLL_FILTER_COLUMNS: EnrollFilterColumns = {
 };
 
 /**
- * One condition of a search: `column` equal to `value`, or containing it (`ilike`, the value already a
- * LIKE pattern). Kept as data so that a hot list can prepare its statement once per shape
- * (lib/prepared-search.ts) and send only the values.
- */
-export interface SearchTerm {
-  column: PgColumn;
-  op: 'eq' | 'ilike';
-  value: string | number;
-}
-
-/** A term's condition, on its value or on a placeholder standing for it. */
-export function termSql(term: SearchTerm, value: unknown = term.value): SQL {
-  return term.op === 'eq' ? eq(term.column, value) : ilike(term.column, value as string);
-}
-
-/** An equality term when `value` is given (a search field left empty adds nothing). */
-export const eqTerm = (column: PgColumn, value: string | number | null | undefined): SearchTerm[] =>
-  value === undefined || value === null || value === '' ? [] : [{ column, op: 'eq', value }];
-
-/**
  * The terms of an enrolment search inside `scope`: the region scope's codes first, then one term per
  * filter given, for the list to add its own terms to. `columns` defaults to the enrolment table's.
  */
@@ -87,9 +69,7 @@ export function enrollTerms(
 ): SearchTerm[] {
   const c = columns;
   return [
-    ...eqTerm(c.provinceCode, scope.provinceCode),
-    ...eqTerm(c.cityCode, scope.cityCode),
-    ...eqTerm(c.countyCode, scope.countyCode),
+    ...scopeTerms(c, scope),
     ...eqTerm(c.planId, query.planId),
     ...(query.name ? [{ column: c.name, op: 'ilike' as const, value: containsPattern(query.name) }] : []),
     ...eqTerm(c.idCard, query.idCard?.toUpperCase()),

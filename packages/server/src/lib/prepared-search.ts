@@ -1,6 +1,6 @@
 import { and, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
-import { termSql, type SearchTerm } from './enroll-filters';
+import { termSql, type SearchTerm } from './search-terms';
 import { perDb } from './per-db';
 
 /** What a search's query builder offers: Drizzle's `.prepare(name)` and an ad hoc `.execute`. */

@@ -1,23 +1,34 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { provinceWriteRefusal, type ProvinceObject, type RegionScope } from '@tegang/domain';
 import type { Db } from '../db';
 import { enroll, recruitPlanData } from '../db/schema';
 import { AppError, forbidden } from './errors';
+import { eqTerm, termSql, type SearchTerm } from './search-terms';
 
 /**
- * Region scope on the server (spec §6, DESIGN "Region scope"): the conditions that narrow a table with
- * province/city/county code columns to an administrator's region. Undefined when the scope is "all".
+ * Region scope on the server (spec §6, DESIGN "Region scope"): the terms that narrow a table with
+ * province/city/county code columns to an administrator's region, one per code the scope has (none
+ * when the scope is "all").
  */
+export function scopeTerms(
+  columns: { provinceCode: PgColumn; cityCode: PgColumn; countyCode: PgColumn },
+  scope: RegionScope,
+): SearchTerm[] {
+  return [
+    ...eqTerm(columns.provinceCode, scope.provinceCode),
+    ...eqTerm(columns.cityCode, scope.cityCode),
+    ...eqTerm(columns.countyCode, scope.countyCode),
+  ];
+}
+
+/** scopeTerms as one condition; undefined when the scope is "all". */
 export function scopeWhere(
   columns: { provinceCode: PgColumn; cityCode: PgColumn; countyCode: PgColumn },
   scope: RegionScope,
 ): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (scope.provinceCode) conditions.push(eq(columns.provinceCode, scope.provinceCode));
-  if (scope.cityCode) conditions.push(eq(columns.cityCode, scope.cityCode));
-  if (scope.countyCode) conditions.push(eq(columns.countyCode, scope.countyCode));
-  return conditions.length ? and(...conditions) : undefined;
+  const terms = scopeTerms(columns, scope);
+  return terms.length ? and(...terms.map((t) => termSql(t))) : undefined;
 }
 
 /**

@@ -22,7 +22,8 @@ import { EXPORT_COLUMNS, writeEnrollExport, type EnrollExportRow } from '../../d
 import { exportFileName, exportLink as makeExportLink, openExport } from '../../lib/exports';
 import { removeFiles } from '../../integrations/storage';
 import { scopeWhere } from '../../lib/scope';
-import { enrollTerms, eqTerm, termSql, type SearchTerm } from '../../lib/enroll-filters';
+import { enrollTerms } from '../../lib/enroll-filters';
+import { eqTerm, termSql, type SearchTerm } from '../../lib/search-terms';
 import { preparedSearch } from '../../lib/prepared-search';
 import { enrollPdf, enrollPhoto, findEnroll, photoPath, toEnroll } from './service-candidate';
 
