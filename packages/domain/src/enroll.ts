@@ -273,6 +273,12 @@ export const AUDIT_STATUSES: readonly AuditStatus[] = [
 ];
 /** A rejection's reason: required, at most this many characters. */
 export const AUDIT_REASON_MAX = 200;
+/**
+ * The audit reason an enrolment shows: a reason belongs to a rejection, so none while the application
+ * is pending again or passed (rows resubmitted before the reason was cleared still hold one).
+ */
+export const shownAuditReason = (auditStatus: string, auditReason: string | null): string | null =>
+  auditStatus === AUDIT_STATUS.rejected ? auditReason : null;
 /** At most this many applications in one audit decision (POST /candidate/enroll/audit). */
 export const AUDIT_BATCH_MAX = 500;
 

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
-  AUDIT_STATUS,
   ENROLL_DICT_FIELDS,
+  shownAuditReason,
   translate,
   type Enroll,
   type Lang,
@@ -110,9 +110,7 @@ function cellsOf(dicts: Dicts, lang: Lang): CellOf[] {
       const label = status('status.audit');
       return (e) => label(e.auditStatus);
     }
-    // A reason belongs to a rejection: none while pending again (toEnroll's rule).
-    if (key === 'auditReason')
-      return (e) => (e.auditStatus === AUDIT_STATUS.rejected ? (e.auditReason ?? '') : '');
+    if (key === 'auditReason') return (e) => shownAuditReason(e.auditStatus, e.auditReason) ?? '';
     const type = (ENROLL_DICT_FIELDS as Partial<Record<keyof Enroll, string>>)[key];
     if (type) {
       const label = labelsOf((v) => dicts.label(type, v, lang));

@@ -28,7 +28,6 @@ export interface CompareImportRow {
 interface Prep {
   planId: number;
   dataSource: string;
-  importId: number;
   scope: RegionScope;
   /** Label or value of a learning period / subject → value. */
   periods: (text: string) => string | undefined;
@@ -157,7 +156,6 @@ export const enrollCompareImport: ImportDefinition<CompareImportRow, Prep, Map<s
     return {
       planId,
       dataSource: source,
-      importId: job.id,
       scope: job.scope,
       periods: optionIndex(periods),
       subjects: optionIndex(subjects),

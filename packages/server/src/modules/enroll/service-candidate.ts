@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   APPLY_FLAG,
   AUDIT_STATUS,
+  shownAuditReason,
   enrollFieldApplies,
   type EnrollConditionalField,
   CREATE_STATUS,
@@ -66,8 +67,7 @@ export function toEnroll(row: EnrollRow, plan: { year: string; name: string }): 
     ...rest,
     planYear: plan.year,
     planName: plan.name,
-    // a reason belongs to a rejection: none while pending again (rows resubmitted before it was cleared)
-    auditReason: row.auditStatus === AUDIT_STATUS.rejected ? row.auditReason : null,
+    auditReason: shownAuditReason(row.auditStatus, row.auditReason),
     auditTime: row.auditTime?.toISOString() ?? null,
     createTime: row.createTime.toISOString(),
     updateTime: row.updateTime.toISOString(),
