@@ -7,6 +7,7 @@ import {
   type SessionKey,
 } from '@tegang/domain';
 import i18n from '../i18n';
+import { fileNameOf } from './download';
 import { getToken, type Side } from './tokens';
 import { toast } from '../components/toast';
 
@@ -146,13 +147,14 @@ export async function requestEnvelope<T>(
 }
 
 /**
- * GETs a file that is not an envelope (an enrolment photo at its own address) with the side's token,
- * as every other call: resolves with its bytes on 200. A refusal rejects with ApiError (the status, the
- * envelope's message when there is one) and is never toasted, the caller shows the place empty; a 401
- * still goes to the side's handler (the session is gone). The browser's HTTP cache answers a second
- * read of an immutable address.
+ * GETs a file that is not an envelope (an enrolment photo at its own address, an import template) with
+ * the side's token, as every other call: resolves with its bytes and the name its Content-Disposition
+ * gives ('' without one) on 200. A refusal rejects with ApiError (the status, the envelope's message
+ * when there is one) and is never toasted, the caller shows the place empty; a 401 still goes to the
+ * side's handler (the session is gone). The browser's HTTP cache answers a second read of an
+ * immutable address.
  */
-export async function requestBlob(url: string): Promise<Blob> {
+export async function requestFile(url: string): Promise<{ blob: Blob; fileName: string }> {
   const side = sideOf(url);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
@@ -163,7 +165,11 @@ export async function requestBlob(url: string): Promise<Blob> {
       credentials: 'include',
       signal: controller.signal,
     });
-    if (response.ok) return await response.blob();
+    if (response.ok)
+      return {
+        blob: await response.blob(),
+        fileName: fileNameOf(response.headers.get('content-disposition')),
+      };
   } catch (e) {
     throw new ApiError(0, controller.signal.aborted ? i18n.t('request.timeout') : (e as Error).message);
   } finally {

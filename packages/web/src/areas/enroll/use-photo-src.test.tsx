@@ -16,6 +16,7 @@ const answer = (status: number) =>
   ({
     ok: status === 200,
     status,
+    headers: new Headers({ 'content-type': 'image/jpeg' }),
     blob: async () => PHOTO,
     json: async () => ({ code: status, msg: 'refused', data: null }),
   }) as Response;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { requestBlob } from '../../api/request';
+import { requestFile } from '../../api/request';
 
 /** What an <img> shows for a photo: its `src` (null when none, not yet read or unreadable) and whether it is being read. */
 export interface PhotoSrc {
@@ -14,7 +14,7 @@ export interface PhotoSrc {
  * The photo at `url` for an <img>, on either side (docs/decisions.md "Photos by their own address"):
  * a `blob:` or `data:` URL as it is (a photo just chosen, or a draft's); an enrolment photo's own
  * address (the candidate's `/api/enroll/photo/…`, the console's `/candidate/enroll/photo/…`) read with
- * requestBlob, whose address decides the token as for every call (sideOf), and shown through a blob:
+ * requestFile, whose address decides the token as for every call (sideOf), and shown through a blob:
  * URL revoked when the address changes or the view goes.
  */
 export function usePhotoSrc(url: string | null | undefined): PhotoSrc {
@@ -24,8 +24,8 @@ export function usePhotoSrc(url: string | null | undefined): PhotoSrc {
     if (!needsFetch) return;
     let live = true;
     let blobUrl: string | null = null;
-    requestBlob(url)
-      .then((blob) => {
+    requestFile(url)
+      .then(({ blob }) => {
         if (!live) return;
         blobUrl = URL.createObjectURL(blob);
         setFetched({ url, src: blobUrl });

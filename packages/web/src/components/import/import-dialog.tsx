@@ -10,9 +10,8 @@ import {
   type ImportJobView,
   type Page,
 } from '@tegang/domain';
-import { http, requestEnvelope } from '../../api/request';
-import { getToken } from '../../api/tokens';
-import i18n from '../../i18n';
+import { saveBlob } from '../../api/download';
+import { http, requestEnvelope, requestFile } from '../../api/request';
 import { JobProgressBar, useJobProgress } from '../jobs/use-job-progress';
 import { DisabledReason } from '../disabled-reason';
 
@@ -26,23 +25,10 @@ export interface ImportApi {
   base: string;
 }
 
-/** Downloads `url` with the admin token as a file (the template). */
+/** Downloads `url` (the template) with the admin token and saves it under the server's name. */
 async function downloadWithToken(url: string, fallbackName: string): Promise<void> {
-  const token = getToken('admin');
-  const answer = await fetch(url, {
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      'Accept-Language': i18n.language === 'en' ? 'en' : 'zh',
-    },
-  });
-  if (!answer.ok) throw new Error(String(answer.status));
-  const disposition = answer.headers.get('content-disposition') ?? '';
-  const name = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(await answer.blob());
-  link.download = name ? decodeURIComponent(name) : fallbackName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  const { blob, fileName } = await requestFile(url);
+  saveBlob(blob, fileName || fallbackName);
 }
 
 /**
