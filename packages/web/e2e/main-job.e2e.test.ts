@@ -13,6 +13,7 @@ import {
   fillApplication,
   makeIdCard,
   pdfText,
+  pressUntil,
   registerAndLogin,
   shot,
 } from './support';
@@ -254,21 +255,17 @@ describe('an administrator in the console', () => {
     await expect.poll(() => page.getByTestId('error-log-count').textContent()).toContain('1');
     await page.getByTestId('error-log-button').click();
     await page.getByTestId('error-log-table').getByText('e2e: a broken widget').first().waitFor();
-    await page.getByTestId('error-log-upload').click();
-    await page.getByTestId('error-log-upload-ok').click();
-    await page.locator('.ant-message').getByText('发送成功!').waitFor();
-    await page.getByTestId('error-log-clear').click();
-    // A click during the confirm's opening animation can be lost (seen once in CI): press OK until
-    // the success message shows, as a person would press again.
-    const clearOk = page.getByTestId('error-log-clear-ok');
-    const cleared = page.locator('.ant-message').getByText('清空成功!');
-    await expect
-      .poll(async () => {
-        if (await cleared.isVisible()) return true;
-        if (await clearOk.isVisible()) await clearOk.click({ timeout: 2000 }).catch(() => undefined);
-        return cleared.isVisible();
-      })
-      .toBe(true);
+    // A click during a dialog's opening animation can be lost (seen in CI): press until the next step shows.
+    await pressUntil(page.getByTestId('error-log-upload'), page.getByTestId('error-log-upload-ok'));
+    await pressUntil(
+      page.getByTestId('error-log-upload-ok'),
+      page.locator('.ant-message').getByText('发送成功!'),
+    );
+    await pressUntil(page.getByTestId('error-log-clear'), page.getByTestId('error-log-clear-ok'));
+    await pressUntil(
+      page.getByTestId('error-log-clear-ok'),
+      page.locator('.ant-message').getByText('清空成功!'),
+    );
     await page.locator('.ant-modal-close').first().click();
     await page.locator('.ant-modal-wrap').first().waitFor({ state: 'hidden' });
 

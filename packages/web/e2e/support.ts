@@ -10,6 +10,25 @@ import { idCardCheckChar, recruitPlanCreateSchema } from '@tegang/domain';
 import type { Db } from '../../server/src/db';
 import { createPlan } from '../../server/src/modules/recruit-plan/service';
 
+/**
+ * Presses `button` until `done` shows, as a person presses again when a click during a dialog's
+ * opening animation was lost; a button that is not (yet) there is not pressed. Fails the test after
+ * vitest's poll timeout if `done` never shows.
+ */
+export async function pressUntil(button: Locator, done: Locator): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (await done.isVisible()) return true;
+        if (await button.isVisible()) await button.click({ timeout: 2000 }).catch(() => undefined);
+        await done.waitFor({ timeout: 1000 }).catch(() => undefined);
+        return done.isVisible();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 /** A valid GB 11643 ID number born on `birth` (YYYYMMDD), odd sequence (male). */
 export function makeIdCard(birth: string, seq: number): string {
   const first17 = `520102${birth}${String(seq * 2 + 1)
