@@ -179,8 +179,13 @@ async function rawPdf(spec: { count: number; photoFile: string; outDir: string; 
   // One ticket per worker first: threads started and fonts parsed before the clock starts.
   const run = (w: Worker, index: number) =>
     new Promise<number>((resolve, reject) => {
-      w.once('message', resolve);
-      w.once('error', reject);
+      // The error listener goes with the answer: a thousand tickets would otherwise stack them up.
+      const fail = (e: Error) => reject(e);
+      w.once('error', fail);
+      w.once('message', (size: number) => {
+        w.off('error', fail);
+        resolve(size);
+      });
       w.postMessage({ index, outDir: spec.outDir });
     });
   await Promise.all(workers.map((w, i) => run(w, i)));

@@ -96,17 +96,49 @@ const resolvePackageFile = createRequire(import.meta.url).resolve;
 type Font = fontkit.Font;
 let fonts: Promise<{ regular: Font; bold: Font }> | undefined;
 
+/** Text runs whose shaping a font keeps (per thread); the memo starts over past this many. */
+const LAYOUT_MEMO_SIZE = 20_000;
+
+/**
+ * Keeps `font`'s default shaping of each text (fontkit's `layout` without features) for the next
+ * documents: pdfkit keeps shaping per document only, and a batch of tickets sets the same labels,
+ * notes and county names again and again, where OpenType shaping of CJK text is a large part of a
+ * page's time. Each call answers its own copy of the positions, as pdfkit scales them in place.
+ */
+function memoiseLayout(font: Font): Font {
+  const shape = font.layout.bind(font);
+  const runs = new Map<string, fontkit.GlyphRun>();
+  const copy = (run: fontkit.GlyphRun): fontkit.GlyphRun =>
+    Object.assign(Object.create(Object.getPrototypeOf(run) as object) as fontkit.GlyphRun, run, {
+      positions: run.positions.map((p) =>
+        Object.assign(Object.create(Object.getPrototypeOf(p) as object), p),
+      ),
+    });
+  font.layout = ((text: string, ...options: unknown[]) => {
+    if (options.some((o) => o !== undefined))
+      return (shape as (...a: unknown[]) => fontkit.GlyphRun)(text, ...options);
+    let run = runs.get(text);
+    if (!run) {
+      if (runs.size >= LAYOUT_MEMO_SIZE) runs.clear();
+      runs.set(text, (run = shape(text)));
+    }
+    return copy(run);
+  }) as Font['layout'];
+  return font;
+}
+
 /**
  * Reads and parses both Noto Sans SC weights once per process (≈10 MB each). Every document reuses
  * the parsed fonts (pdfkit accepts a fontkit font and subsets it per document), which saves the
- * table parsing that otherwise dominates the time of a one-page form.
+ * table parsing that otherwise dominates the time of a one-page form, and their shaped text runs
+ * ({@link memoiseLayout}).
  */
 function loadFonts(): Promise<{ regular: Font; bold: Font }> {
   const file = async (weight: string) => {
     const data = await readFile(
       resolvePackageFile(`@expo-google-fonts/noto-sans-sc/${weight}/NotoSansSC_${weight}.ttf`),
     );
-    return fontkit.create(data) as Font;
+    return memoiseLayout(fontkit.create(data) as Font);
   };
   fonts ??= Promise.all([file('400Regular'), file('700Bold')]).then(([regular, bold]) => ({ regular, bold }));
   return fonts;
@@ -136,6 +168,9 @@ export async function renderFormPdf(form: FormDocument): Promise<Buffer> {
     margin: MARGIN,
     autoFirstPage: false,
     lang: 'zh-CN',
+    // No default font: pdfkit would parse its Helvetica metrics for every document, and every text
+    // here is set in Noto Sans SC.
+    font: '',
     displayTitle: true,
     info: { Title: title, ...(author && { Author: author }), ...(subject && { Subject: subject }) },
   });

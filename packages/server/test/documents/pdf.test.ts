@@ -165,6 +165,14 @@ describe('renderFormPdf', () => {
     expect(fonts).toMatch(/\+NotoSansSC-Bold/);
   });
 
+  it('sets every text of a later document in the same place and width as the first time', async () => {
+    // Shaped text runs are kept for the next documents of the thread: a reused run must not move.
+    const first = await words((await inspect(await renderFormPdf(enrollForm(photo)), 'again-1')).file);
+    const second = await words((await inspect(await renderFormPdf(enrollForm(photo)), 'again-2')).file);
+    expect(first.length).toBeGreaterThan(50);
+    expect(second).toEqual(first);
+  });
+
   it('draws an empty, labelled photo box when there is no photo', async () => {
     const pdf = await renderFormPdf(enrollForm());
     const out = await inspect(pdf, 'no-photo');
