@@ -74,8 +74,19 @@ export function optionIndex(items: readonly LabelledValue[]): (text: string) => 
     add(i.label, i.value);
     add(i.labelEn, i.value);
   }
-  return (text) => (text ? index.get(optionKey(text)) : undefined);
+  // A column of 100,000 rows holds a handful of distinct texts: each is normalised once.
+  const seen = new Map<string, string | undefined>();
+  return (text) => {
+    if (!text) return undefined;
+    if (seen.has(text)) return seen.get(text);
+    const value = index.get(optionKey(text));
+    if (seen.size < OPTION_TEXTS_KEPT) seen.set(text, value);
+    return value;
+  };
 }
+
+/** Distinct cell texts an option index keeps resolved (a hostile file cannot grow it further). */
+const OPTION_TEXTS_KEPT = 10_000;
 
 /** A county with the codes of its city and province. */
 export interface CountyCodes {

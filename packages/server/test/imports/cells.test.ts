@@ -56,6 +56,14 @@ describe('optionIndex', () => {
     expect(periods('高中')).toBe('03');
   });
 
+  it('answers a text seen before, and one that only differs in width or space, as the first time', () => {
+    for (let i = 0; i < 3; i++) {
+      expect(periods('小学')).toBe('01');
+      expect(periods(' ＰＲＩＭＡＲＹ   school ')).toBe('01');
+      expect(periods('大学')).toBeUndefined();
+    }
+  });
+
   it('ignores case, full-width forms and extra white space; unknown and empty give undefined', () => {
     expect(periods('primary school')).toBe('01');
     expect(periods('  PRIMARY   school ')).toBe('01');

@@ -112,7 +112,9 @@ function compareRow(r: CompareImportRow, e: Match | undefined, prep: Prep): stri
   differ('subject', prep.subjectLabel.get(e.subject) ?? e.subject, r.subject, subject === e.subject);
   differ('phone', e.phone, r.phone, e.phone === r.phone);
   const region = `${copyField(e.provinceCode)}\t${copyField(e.cityCode)}\t${copyField(e.countyCode)}`;
-  return `${prep.copyImport}${e.id}\t${fields}${copyField(JSON.stringify(differences))}\t${region}\n`;
+  // A matching row, the common case, has no differences: '[]' needs no JSON writer nor escaping.
+  const json = differences.length ? copyField(JSON.stringify(differences)) : '[]';
+  return `${prep.copyImport}${e.id}\t${fields}${json}\t${region}\n`;
 }
 
 /**
