@@ -35,7 +35,12 @@ if (!fresh)
       : 'No server build: running the source with tsx (`npm run build` to start faster).',
   );
 const args = fresh ? [built] : ['--import', 'tsx', 'packages/server/src/main.ts'];
-const server = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
+// glibc's allocator keeps what a job freed (a PDF batch, a workbook, an export) in per-thread arenas and
+// raises its mmap threshold after large frees, so a node stayed ~200 MB above idle after its first jobs.
+// A fixed 128 KB threshold (large buffers mapped and unmapped) and two arenas give the memory back;
+// the operator's own settings win (docs/decisions.md "Memory after jobs").
+const env = { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_ARENA_MAX: '2', ...process.env };
+const server = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env });
 // The server's exit code is ours, so a supervisor sees a failure. A server killed by a signal we did
 // not pass on (kill -9, the OOM killer) is a failure too: 128 + the signal number, as a shell reports it.
 let forwarded = null;
