@@ -12,6 +12,7 @@ import {
   fillApplication,
   makeIdCard,
   pick,
+  pressUntil,
   registerAndLogin,
   shot,
 } from './support';
@@ -232,8 +233,8 @@ describe("the reviewer's workbench and the office's lists", { timeout: 170_000 }
     await shot(cand, artifacts, 'workbench-375-candidate-resubmitted');
 
     // The list shows it pending with no reason; the detail's audit history keeps the rejection.
-    await admin.getByTestId('enroll-search-submit').click();
-    await expect.poll(() => own.textContent(), { timeout: 15_000 }).toContain('待审核');
+    // A click while the list is still settling can be lost (seen in CI): 查询 again until it shows.
+    await pressUntil(admin.getByTestId('enroll-search-submit'), own.getByText('待审核').first());
     expect(await rows.count()).toBe(COPIES + 1);
     expect(await own.textContent()).not.toContain(REASON);
     await own
