@@ -38,6 +38,9 @@ export interface LoginAccount {
 
 /** The account tables that carry the lockout columns. */
 type AccountTable = typeof sysUser | typeof candidateUser;
+/** The accounts of a login side: back-office users, or candidates. */
+const accountTable = (kind: LoginAttempt['kind']): AccountTable =>
+  kind === 'admin' ? sysUser : candidateUser;
 
 /** Failures of an account after which every further attempt needs a solved captcha. */
 export const CAPTCHA_AFTER_FAILURES = 2;
@@ -163,7 +166,7 @@ async function findAndReserve(
   if (reserved !== null) return { account, reservation: { ok: true, count: reserved } };
   // Refused. Why is read again: the statement's snapshot may predate the lock that parallel attempts
   // set while this one waited for the row.
-  const table = attempt.kind === 'admin' ? sysUser : candidateUser;
+  const table = accountTable(attempt.kind);
   const [state] = await db
     .select({ lockedUntil: table.lockedUntil })
     .from(table)
@@ -188,7 +191,7 @@ const findAndReserveStatements = {
   },
 };
 function findAndReserveStatement(kind: LoginAttempt['kind'], solved: boolean): NamedStatement {
-  const table: AccountTable = kind === 'admin' ? sysUser : candidateUser;
+  const table = accountTable(kind);
   const p = sql.placeholder;
   const byName =
     kind === 'admin'
@@ -251,7 +254,7 @@ async function mayOpenLocked(ctx: AppContext, attempt: LoginAttempt, id: number)
  * session statement releases them (checkLogin).
  */
 async function succeed(ctx: AppContext, attempt: LoginAttempt, account: LoginAccount): Promise<number> {
-  const table = attempt.kind === 'admin' ? sysUser : candidateUser;
+  const table = accountTable(attempt.kind);
   await ctx.kv.del(keys.ipFailed(attempt, account.id));
   await ctx.kv.del(keys.bypass(attempt, account.id));
   const active = attempt.kind === 'admin' ? USER_STATE.enabled : CANDIDATE_STATE.active;

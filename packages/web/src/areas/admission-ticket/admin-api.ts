@@ -11,10 +11,10 @@ import type {
   PageQuery,
   JobProgress,
 } from '@tegang/domain';
-
-export type { TicketCreatePayload, TicketUpdatePayload };
 import { http, requestEnvelope } from '../../api/request';
 import type { ImportApi } from '../../components/import';
+
+export type { TicketCreatePayload, TicketUpdatePayload };
 
 /**
  * Admission tickets in the back office (spec §2 "Admission tickets", §7 "Admission tickets"

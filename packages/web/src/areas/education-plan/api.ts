@@ -6,9 +6,9 @@ import type {
   Page,
   PageQuery,
 } from '@tegang/domain';
+import { http, requestEnvelope } from '../../api/request';
 
 export type { EducationPlanPayload };
-import { http, requestEnvelope } from '../../api/request';
 
 /** Category–education mapping in the back office (spec §7 "/recruit/educationPlan"). */
 

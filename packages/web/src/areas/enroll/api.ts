@@ -6,9 +6,9 @@ import type {
   DemandOption,
   SubjectDemandOption,
 } from '@tegang/domain';
+import { http, request } from '../../api/request';
 
 export type { DemandRegion };
-import { http, request } from '../../api/request';
 
 /**
  * The candidate's application (spec §7 "Candidate application"): whether and where they may apply,

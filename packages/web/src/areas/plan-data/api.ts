@@ -9,9 +9,9 @@ import type {
   PlanDataStatus,
   PlanOption,
 } from '@tegang/domain';
+import { http, requestEnvelope } from '../../api/request';
 
 export type { PlanDataPayload };
-import { http, requestEnvelope } from '../../api/request';
 
 /** Recruit plan data in the back office (spec §7 "/recruit/recruitPlanData"). */
 
