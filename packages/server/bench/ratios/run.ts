@@ -941,24 +941,30 @@ async function main() {
       key: string,
       project: () => Promise<number>,
       raw: () => Promise<number>,
-    ): Promise<{ p: number[]; r: number[] }> => {
+    ): Promise<{ p: number[]; r: number[]; cpu: { node: number[]; pg: number[] } }> => {
       const p: number[] = [];
       const r: number[] = [];
+      const cpu = { node: [] as number[], pg: [] as number[] };
       for (let i = 0; i < JOB_ROUNDS; i++) {
+        // CPU seconds of the server (all its threads) and of PostgreSQL during the project's run.
+        const before = [cpuMs(pid), clusterCpuMs()];
         const { result, peakMB } = await withPeak(pid, project);
+        cpu.node.push((cpuMs(pid) - before[0]!) / 1000);
+        cpu.pg.push((clusterCpuMs() - before[1]!) / 1000);
         peaks[key] = Math.max(peaks[key] ?? 0, peakMB);
         p.push(result);
         r.push(await raw());
       }
-      return { p, r };
+      return { p, r, cpu };
     };
     const secondsPair = (
       key: string,
       label: string,
       goal: string,
-      x: { p: number[]; r: number[] },
+      x: { p: number[]; r: number[]; cpu: { node: number[]; pg: number[] } },
       extra = '',
     ) => {
+      const cpu = `; CPU of a run: server ${round(median(x.cpu.node), 2)} s, PostgreSQL ${round(median(x.cpu.pg), 2)} s`;
       const p = round(median(x.p), 2);
       const r = round(median(x.r), 2);
       pairs.push({
@@ -969,7 +975,7 @@ async function main() {
         raw: r,
         ratio: round(p / r, 2),
         goal,
-        detail: `server peak ${peaks[key]} MB${extra}`,
+        detail: `server peak ${peaks[key]} MB${extra}${cpu}`,
         runs: `${x.p.map((v) => round(v, 2)).join(' / ')} vs ${x.r.map((v) => round(v, 2)).join(' / ')}`,
       });
       log(JSON.stringify(pairs.at(-1)));
