@@ -39,7 +39,6 @@ export const enrollCompareRowSchema = z.object({
   academicSession: z.string().nullable(),
   subject: z.string().nullable(),
   dataSource: z.string(),
-  enrollId: z.number().int().nullable(),
   differences: z.array(enrollCompareDifferenceSchema),
   /** The differences as one readable line in the caller's language; '' when the row matches. */
   errorDetails: z.string(),

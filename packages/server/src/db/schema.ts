@@ -537,10 +537,15 @@ export const sysErrorLog = pgTable(
 /**
  * Enrolment comparison (spec §2 "Enrolment comparison"): the rows of an external list (the on-site
  * audit sheet, another system's export) matched to enrolments by ID number and plan. `differences`
- * lists the fields that disagree (empty when the row matches); `enrollId` is null when no enrolment
- * of that ID number exists in the plan. Region codes are the matched enrolment's (else the importer's),
- * so lists narrow by region like enrolments. A new import of the same plan and data source replaces
- * the earlier rows of that source.
+ * lists the fields that disagree (empty when the row matches; the field 'enroll' when no enrolment of
+ * that ID number existed in the plan and the importer's region). Region codes are the matched
+ * enrolment's (else the importer's), so lists narrow by region like enrolments. A new import of the
+ * same plan and data source replaces the earlier rows of that source.
+ *
+ * A row is a snapshot of its import and keeps no reference to the enrolment it was compared with:
+ * the enrolment is (plan_id, id_card), unique in `enroll`. A foreign key to it cost a checked and
+ * locked enrolment row per imported row — a third of an import's time in PostgreSQL
+ * (docs/decisions.md "Comparison rows without an enrolment reference").
  */
 export const enrollCompare = pgTable(
   'enroll_compare',
@@ -549,7 +554,6 @@ export const enrollCompare = pgTable(
     planId: ref('plan_id')
       .notNull()
       .references(() => recruitPlan.id, { onDelete: 'cascade' }),
-    enrollId: ref('enroll_id').references(() => enroll.id, { onDelete: 'set null' }),
     importId: ref('import_id'),
     name: varchar('name', { length: 30 }).notNull(),
     idCard: varchar('id_card', { length: 18 }).notNull(),
@@ -568,9 +572,6 @@ export const enrollCompare = pgTable(
   (t) => [
     index('enroll_compare_plan_idx').on(t.planId, t.dataSource),
     index('enroll_compare_id_card_idx').on(t.idCard),
-    // Deleting an enrolment sets its comparison rows' enroll_id to null: without this index each
-    // deleted enrolment scanned the whole table (a batch delete was quadratic).
-    index('enroll_compare_enroll_idx').on(t.enrollId),
   ],
 );
 

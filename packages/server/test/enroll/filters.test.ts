@@ -77,7 +77,6 @@ beforeAll(async () => {
     await t.database.db.insert(admissionResult).values({ planId, enrollId: e.id, admissionStatus: '1' });
     await t.database.db.insert(enrollCompare).values({
       planId,
-      enrollId: e.id,
       name: e.name,
       idCard: e.idCard,
       academicSession: e.academicSession,

@@ -54,7 +54,7 @@ describe('enrolment comparison', () => {
     const page = await list({ planId });
     expect(page.total).toBe(3);
     const byId = new Map(page.records.map((r) => [r.idCard, r]));
-    expect(byId.get(a.idCard)).toMatchObject({ dataSource: '现场审核表', errorDetails: '', enrollId: a.id });
+    expect(byId.get(a.idCard)).toMatchObject({ dataSource: '现场审核表', errorDetails: '', differences: [] });
     const diff = byId.get(b.idCard)!;
     expect(diff.differences.map((d) => d.field)).toEqual(['subject', 'phone']);
     expect(diff.errorDetails).toContain('手机号：报名为“13912345678”，名单为“13800000000”');
@@ -159,7 +159,6 @@ describe('enrolment comparison', () => {
       academicSession: '\\N',
       subject: '语\\文',
       dataSource: 'src\\1\t2',
-      enrollId: null,
       differences: [{ field: 'enroll', expected: null, actual: null }],
     });
   });

@@ -56,7 +56,6 @@ export function compareParam(param: string | undefined, fields: Record<string, s
 /** The enrolment fields a comparison reads (the columns of `lookup`'s query). */
 type Match = Pick<
   typeof enroll.$inferSelect,
-  | 'id'
   | 'idCard'
   | 'name'
   | 'phone'
@@ -69,8 +68,8 @@ type Match = Pick<
 >;
 
 /** The columns a batch is copied into, in the order of {@link compareRow}'s fields. */
-const COPY_TARGET = `enroll_compare (plan_id, import_id, enroll_id, name, id_card, academic_session, subject,
-  data_source, differences, province_code, city_code, county_code)`;
+const COPY_TARGET = `enroll_compare (plan_id, import_id, name, id_card, academic_session, subject, data_source,
+  differences, province_code, city_code, county_code)`;
 
 /** The differences of a row without enrolment. */
 const NO_ENROLL: EnrollCompareDifference[] = [{ field: 'enroll', expected: null, actual: null }];
@@ -85,7 +84,7 @@ function compareRow(r: CompareImportRow, e: Match | undefined, prep: Prep): stri
   const fields = `${copyField(r.name)}\t${r.idCard}\t${copyField(academicSession?.slice(0, 32))}\t${copyField(
     subject?.slice(0, 32),
   )}\t${prep.copySource}\t`;
-  if (!e) return `${prep.copyImport}\\N\t${fields}${prep.copyNoEnroll}\n`;
+  if (!e) return `${prep.copyImport}${fields}${prep.copyNoEnroll}\n`;
   const differences: EnrollCompareDifference[] = [];
   const differ = (
     field: EnrollCompareDifference['field'],
@@ -114,7 +113,7 @@ function compareRow(r: CompareImportRow, e: Match | undefined, prep: Prep): stri
   const region = `${copyField(e.provinceCode)}\t${copyField(e.cityCode)}\t${copyField(e.countyCode)}`;
   // A matching row, the common case, has no differences: '[]' needs no JSON writer nor escaping.
   const json = differences.length ? copyField(JSON.stringify(differences)) : '[]';
-  return `${prep.copyImport}${e.id}\t${fields}${json}\t${region}\n`;
+  return `${prep.copyImport}${fields}${json}\t${region}\n`;
 }
 
 /**
@@ -210,7 +209,7 @@ export const enrollCompareImport: ImportDefinition<CompareImportRow, Prep, Map<s
     // ID numbers are normalised ([0-9X]{18}): one comma-separated parameter, not one per row.
     const ids = rows.map((r) => r.idCard).join(',');
     const result = await prep.db.execute<Match>(sql`
-      select id, id_card as "idCard", name, phone, academic_session as "academicSession", subject,
+      select id_card as "idCard", name, phone, academic_session as "academicSession", subject,
         enroll_county as "enrollCounty", province_code as "provinceCode", city_code as "cityCode",
         county_code as "countyCode"
       from ${enroll}

@@ -87,7 +87,6 @@ function toRow(r: Row, dicts: Dicts, lang: Lang): EnrollCompareRow {
       : null,
     subject: r.subject ? dicts.label('recruit_subject', r.subject, lang) : null,
     dataSource: r.dataSource,
-    enrollId: r.enrollId,
     differences: r.differences as EnrollCompareDifference[],
     errorDetails: describeDifferences(r.differences as EnrollCompareDifference[], lang),
     createTime: r.createTime.toISOString(),
