@@ -6823,7 +6823,6 @@ export interface paths {
                     /** @enum {string} */
                     field: 'name' | 'enrollCounty' | 'academicSession' | 'subject' | 'phone' | 'enroll';
                   }[];
-                  enrollId: number | null;
                   errorDetails: string;
                   id: number;
                   idCard: string;
