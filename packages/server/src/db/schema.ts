@@ -542,18 +542,18 @@ export const sysErrorLog = pgTable(
  * enrolment's (else the importer's), so lists narrow by region like enrolments. A new import of the
  * same plan and data source replaces the earlier rows of that source.
  *
- * A row is a snapshot of its import and keeps no reference to the enrolment it was compared with:
- * the enrolment is (plan_id, id_card), unique in `enroll`. A foreign key to it cost a checked and
- * locked enrolment row per imported row — a third of an import's time in PostgreSQL
- * (docs/decisions.md "Comparison rows without an enrolment reference").
+ * Rows are written in bulk (100,000 per import) and carry no foreign key, whose check runs per row
+ * (docs/decisions.md "Comparison rows without foreign keys"). A row is a snapshot of its import and
+ * keeps no reference to the enrolment it was compared with: that enrolment is (plan_id, id_card),
+ * unique in `enroll`. The plan is kept by a lock and a trigger instead (see planId).
  */
 export const enrollCompare = pgTable(
   'enroll_compare',
   {
     id: id(),
-    planId: ref('plan_id')
-      .notNull()
-      .references(() => recruitPlan.id, { onDelete: 'cascade' }),
+    // Not a foreign key (decisions, as above): the import locks its plan FOR KEY SHARE while it writes,
+    // and the trigger enroll_compare_plan_gone (migration 0009) deletes a deleted plan's rows.
+    planId: ref('plan_id').notNull(),
     importId: ref('import_id'),
     name: varchar('name', { length: 30 }).notNull(),
     idCard: varchar('id_card', { length: 18 }).notNull(),

@@ -5,7 +5,7 @@ import { JOB_STATUS, PERMISSIONS, type EnrollCompareRow, type Page } from '@tega
 import { enroll, enrollCompare } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../helpers';
 import { applyToOpenPlan, idCard, makeAdmin } from '../enroll/fixtures';
-import { adminWith } from '../recruit-plan/fixtures';
+import { adminWith, createPlan, PLAN_URL } from '../recruit-plan/fixtures';
 import { importIssues, postImport, waitForImport, workbook } from './fixtures';
 
 const BASE = '/candidate/enrollCompare';
@@ -161,6 +161,47 @@ describe('enrolment comparison', () => {
       dataSource: 'src\\1\t2',
       differences: [{ field: 'enroll', expected: null, actual: null }],
     });
+  });
+
+  it('a deleted plan takes its comparison rows along; the delete waits for an import writing to it', async () => {
+    const draft = await createPlan(t, token);
+    const queued = await postImport(
+      t,
+      `${BASE}/importExcel/${draft}`,
+      token,
+      await workbook([HEADER, ['王五', idCard('19980505', '111'), '', '', '', '']]),
+      { dataSource: '待删计划' },
+    );
+    expect(await waitForImport(t, BASE, queued.body.data.id, token)).toMatchObject({
+      status: JOB_STATUS.done,
+    });
+    const rowsOf = (id: number) =>
+      t.database.db.select().from(enrollCompare).where(eq(enrollCompare.planId, id));
+    expect(await rowsOf(draft)).toHaveLength(1);
+    // An import holds its plan FOR KEY SHARE until it commits (the rows carry no foreign key): a
+    // delete of the plan waits, then removes what the import wrote.
+    const held = await t.database.pool.connect();
+    try {
+      await held.query('begin');
+      await held.query('select id from recruit_plan where id = $1 for key share', [draft]);
+      await held.query(
+        `insert into enroll_compare (plan_id, name, id_card, data_source, differences)
+         values ($1, '赵六', $2, '待删计划', '[]')`,
+        [draft, idCard('19980606', '222')],
+      );
+      let deleted = false;
+      const deleting = t.call('DELETE', `${PLAN_URL}/${draft}`, { token }).then((answer) => {
+        deleted = true;
+        return answer;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(deleted).toBe(false);
+      await held.query('commit');
+      expect((await deleting).status).toBe(200);
+    } finally {
+      held.release();
+    }
+    expect(await rowsOf(draft)).toEqual([]);
   });
 
   it('refuses callers without the keys and bad params', async () => {

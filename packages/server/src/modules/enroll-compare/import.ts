@@ -144,10 +144,13 @@ export const enrollCompareImport: ImportDefinition<CompareImportRow, Prep, Map<s
   ],
   async prepare(tx, job, ctx) {
     const { planId, dataSource } = readPlanParam<{ dataSource: string }>(job.param);
+    // The rows carry no foreign key (db/schema.ts enrollCompare): the plan is held until the commit,
+    // so it cannot be deleted under the rows being written.
     const [plan] = await tx
       .select({ id: recruitPlan.id })
       .from(recruitPlan)
-      .where(eq(recruitPlan.id, planId));
+      .where(eq(recruitPlan.id, planId))
+      .for('key share');
     if (!plan) throw notFound();
     const [dicts, regions] = await Promise.all([loadDicts(ctx.db), loadRegions(ctx.db)]);
     const periods = dicts.items('recruit_learning_period');
