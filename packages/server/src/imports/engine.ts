@@ -483,6 +483,9 @@ async function readAndWrite<Row, Prep, Found>(
       const prep = await def.prepare(tx, job, ctx);
       if (def.begin) await def.begin(tx, prep);
       const index = headerIndex(def.columns);
+      /** Every column's key with '': each row's cells start as a copy (one clone, not a property at a time). */
+      const blank: Record<string, string> = {};
+      for (const c of def.columns) blank[c.key] = '';
       /** Cell position (exceljs's 1-based `values` index) and column key of each recognised column. */
       let positions: number[] | null = null;
       const positionKeys: string[] = [];
@@ -538,8 +541,7 @@ async function readAndWrite<Row, Prep, Found>(
                 });
               continue;
             }
-            cells = {};
-            for (const c of def.columns) cells[c.key] = '';
+            cells = { ...blank };
             for (let j = 0; j < positions.length; j++) {
               const text = texts[positions[j]!];
               if (text) cells[positionKeys[j]!] = text;

@@ -36,6 +36,8 @@ interface Prep {
   periodLabel: Map<string, string>;
   subjectLabel: Map<string, string>;
   counties: CountyIndex;
+  /** The import's day: an ID number's birth date may not lie after it. */
+  today: Date;
   /** The pool, for the lookups of a batch's enrolments beside the transaction's writes. */
   db: Db;
   /** COPY text of the fields every row shares: plan and import id, the data source. */
@@ -166,16 +168,17 @@ export const enrollCompareImport: ImportDefinition<CompareImportRow, Prep, Map<s
       periodLabel: new Map(periods.map((i) => [i.value, i.label])),
       subjectLabel: new Map(subjects.map((i) => [i.value, i.label])),
       counties: countyIndex(regions),
+      today: ctx.now(),
       db: ctx.db,
       copyImport: `${planId}\t${job.id}\t`,
       copySource: copyField(source),
       copyNoEnroll: [JSON.stringify(NO_ENROLL), provinceCode, cityCode, countyCode].map(copyField).join('\t'),
     };
   },
-  parse(cells, _prep, report) {
+  parse(cells, prep, report) {
     if (!cells.name) report('name', 'import.cell.required');
     else if (cells.name.length > 30) report('name', 'import.cell.tooLong', { max: 30 });
-    const id = cells.idCard ? parseIdCard(cells.idCard) : null;
+    const id = cells.idCard ? parseIdCard(cells.idCard, prep.today) : null;
     if (!cells.idCard) report('idCard', 'import.cell.required');
     else if (!id) report('idCard', 'import.cell.idCard');
     if (!cells.name || cells.name.length > 30 || !id) return null;
