@@ -25,7 +25,10 @@ function check(chunks: Buffer[]): { refused: string[]; taken: boolean } {
  */
 describe('WorkbookGuard: the longest run without a tag', () => {
   it('takes runs of exactly the cap, inside a chunk and across chunks', () => {
-    expect(check([Buffer.concat([tag, text(MAX), tag, text(MAX), tag])])).toEqual({ refused: [], taken: true });
+    expect(check([Buffer.concat([tag, text(MAX), tag, text(MAX), tag])])).toEqual({
+      refused: [],
+      taken: true,
+    });
     expect(check([Buffer.concat([tag, text(MAX - 10)]), Buffer.concat([text(10), tag])])).toEqual({
       refused: [],
       taken: true,
