@@ -37,13 +37,14 @@ import {
 } from '@tegang/domain';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db';
-import { candidateUser, enroll, recruitPlan, sysRegion } from '../../db/schema';
+import { candidateUser, enroll, recruitPlan } from '../../db/schema';
 import { renderEnrollForm } from '../../documents/enroll-form';
 import { loadDicts } from '../../lib/dicts';
 import { AppError, ValidationError, conflict } from '../../lib/errors';
 import { consumeDownloadToken, issueDownloadToken } from '../../lib/downloads';
 import { findCandidateClosedPlan, findOpenPlan } from '../recruit-plan/service';
 import { cachedReference } from '../../lib/reference-cache';
+import { loadRegions } from '../../lib/regions';
 import { perDb, poolOf } from '../../lib/per-db';
 import { normalizePhoto, requirePhoto } from '../../lib/photos';
 import { educationAllowed, findDemand } from '../plan-data/service';
@@ -96,20 +97,38 @@ export function enrolmentClosedReason(
 
 /**
  * Loads a plan and refuses (400, saying when the window opens) unless its enrolment window is open.
- * `lock` holds a share lock on the plan until the transaction ends, so that a status change waits.
+ * On a transaction (`lock`) it holds a share lock on the plan until the transaction ends, so that a
+ * status change waits; otherwise it reads through a statement prepared once per database.
  */
 export async function requireOpenWindow(
-  db: Db | Tx,
+  db: Db,
   planId: number,
   now: Date,
-  lock = false,
+  lock?: { tx: Tx },
 ): Promise<PlanRow> {
-  const query = db.select().from(recruitPlan).where(eq(recruitPlan.id, planId));
-  const [plan] = await (lock ? query.for('share') : query);
+  const [plan] = lock
+    ? await lock.tx.select().from(recruitPlan).where(eq(recruitPlan.id, planId)).for('share')
+    : await planByIdQuery(db).execute({ id: planId });
   const reason = enrolmentClosedReason(plan, now);
   if (reason) throw new AppError(400, reason.key, reason.params);
   return plan!;
 }
+const planByIdQuery = perDb((db: Db) =>
+  db
+    .select()
+    .from(recruitPlan)
+    .where(eq(recruitPlan.id, sql.placeholder('id')))
+    .prepare('plan_by_id'),
+);
+
+/** The account's ID number and real name, prepared once per database (every application reads them). */
+const accountIdentityQuery = perDb((db: Db) =>
+  db
+    .select({ idCard: candidateUser.idCard, realName: candidateUser.realName })
+    .from(candidateUser)
+    .where(eq(candidateUser.id, sql.placeholder('id')))
+    .prepare('candidate_identity'),
+);
 
 export interface ApplyFields {
   input: EnrollApplyInput;
@@ -133,10 +152,7 @@ export async function checkApplication(
   lang: Lang,
 ): Promise<ApplyFields> {
   // The name and the ID number are the account's: a posted name is replaced by the real name.
-  const [account] = await db
-    .select({ idCard: candidateUser.idCard, realName: candidateUser.realName })
-    .from(candidateUser)
-    .where(eq(candidateUser.id, candidateId));
+  const [account] = await accountIdentityQuery(db).execute({ id: candidateId });
   const parsed = validate(
     enrollApplySchema,
     account ? { ...fields, name: account.realName } : fields,
@@ -175,10 +191,8 @@ export async function checkApplication(
   const demand = await findDemand(db, plan.id, input);
   if (!demand) fail('subject', 'enroll.noDemand');
   if (errors.length) throw new ValidationError(errors);
-  const [county] = await db
-    .select({ name: sysRegion.name })
-    .from(sysRegion)
-    .where(eq(sysRegion.code, demand!.countyCode));
+  // Regions are kept in memory (lib/regions.ts): the county's name without a query.
+  const county = (await loadRegions(db)).find((r) => r.code === demand!.countyCode);
   return {
     input: { ...input, cityCode: demand!.cityCode },
     birthday: id.birthday,
@@ -433,7 +447,7 @@ export async function submitApplication(
   try {
     return await ctx.db.transaction(async (tx) => {
       // Under a share lock the plan cannot be closed or withdrawn until this enrolment is in.
-      await requireOpenWindow(tx, plan.id, ctx.now(), true);
+      await requireOpenWindow(ctx.db, plan.id, ctx.now(), { tx });
       const now = ctx.now();
       const [row] = await tx
         .insert(enroll)

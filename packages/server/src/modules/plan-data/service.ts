@@ -3,6 +3,7 @@ import { PLAN_DATA_STATUS, type DemandOption, type DemandRow, type RegionNode } 
 import type { Db } from '../../db';
 import { categoryEducation, recruitPlanData } from '../../db/schema';
 import { loadDicts } from '../../lib/dicts';
+import { perDb } from '../../lib/per-db';
 import { buildRegionTree, loadRegions } from '../../lib/regions';
 import { postCounts, type PostCountsCache } from './post-counts';
 
@@ -71,14 +72,23 @@ export async function categoriesForEducation(db: Db, planId: number, education: 
 
 /** True when `education` may apply to `category` (the category-education mapping). */
 export async function educationAllowed(db: Db, category: string, education: string): Promise<boolean> {
-  const [row] = await db
+  const [row] = await categoryEducationQuery(db).execute({ category, education });
+  return Boolean(row);
+}
+/** educationAllowed's query, prepared once per database (every application runs it). */
+const categoryEducationQuery = perDb((db: Db) =>
+  db
     .select({ id: categoryEducation.id })
     .from(categoryEducation)
     .where(
-      and(eq(categoryEducation.category, category), sql`${education} = any(${categoryEducation.education})`),
-    );
-  return Boolean(row);
-}
+      and(
+        eq(categoryEducation.category, sql.placeholder('category')),
+        sql`${sql.placeholder('education')} = any(${categoryEducation.education})`,
+      ),
+    )
+    .limit(1)
+    .prepare('category_education_allowed'),
+);
 
 /** Counties (with their city) that have demand in a category. */
 export async function countiesForCategory(db: Db, planId: number, category: string) {
@@ -140,17 +150,25 @@ export async function findDemand(
   planId: number,
   choice: { planType: string; countyCode: string; academicSession: string; subject: string },
 ) {
-  const [row] = await db
+  const { planType, countyCode, academicSession, subject } = choice;
+  const [row] = await demandQuery(db).execute({ planId, planType, countyCode, academicSession, subject });
+  return row;
+}
+/** findDemand's query, prepared once per database (every application runs it). */
+const demandQuery = perDb((db: Db) =>
+  db
     .select()
     .from(recruitPlanData)
     .where(
       and(
-        live(planId),
-        eq(recruitPlanData.category, choice.planType),
-        eq(recruitPlanData.countyCode, choice.countyCode),
-        eq(recruitPlanData.learningPeriod, choice.academicSession),
-        eq(recruitPlanData.subject, choice.subject),
+        eq(recruitPlanData.planId, sql.placeholder('planId')),
+        eq(recruitPlanData.status, PLAN_DATA_STATUS.active),
+        gt(recruitPlanData.demandNumber, 0),
+        eq(recruitPlanData.category, sql.placeholder('planType')),
+        eq(recruitPlanData.countyCode, sql.placeholder('countyCode')),
+        eq(recruitPlanData.learningPeriod, sql.placeholder('academicSession')),
+        eq(recruitPlanData.subject, sql.placeholder('subject')),
       ),
-    );
-  return row;
-}
+    )
+    .prepare('plan_data_demand'),
+);
