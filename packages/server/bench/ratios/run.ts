@@ -957,6 +957,9 @@ async function main() {
       }
       return { p, r, cpu };
     };
+    /** "; CPU of a run: …" of a job pair's project runs (medians). */
+    const cpuOfRuns = (cpu: { node: number[]; pg: number[] }) =>
+      `; CPU of a run: server ${round(median(cpu.node), 2)} s, PostgreSQL ${round(median(cpu.pg), 2)} s`;
     const secondsPair = (
       key: string,
       label: string,
@@ -964,7 +967,7 @@ async function main() {
       x: { p: number[]; r: number[]; cpu: { node: number[]; pg: number[] } },
       extra = '',
     ) => {
-      const cpu = `; CPU of a run: server ${round(median(x.cpu.node), 2)} s, PostgreSQL ${round(median(x.cpu.pg), 2)} s`;
+      const cpu = cpuOfRuns(x.cpu);
       const p = round(median(x.p), 2);
       const r = round(median(x.r), 2);
       pairs.push({
@@ -1124,7 +1127,7 @@ async function main() {
           raw: r,
           ratio: round(p / r, 2),
           goal: '≥ 0.8',
-          detail: `server peak ${peaks.tickets} MB`,
+          detail: `server peak ${peaks.tickets} MB${cpuOfRuns(tickets.cpu)}`,
           runs: `${tickets.p.map((v) => round(v)).join(' / ')} vs ${tickets.r.map((v) => round(v)).join(' / ')}`,
         });
         log(JSON.stringify(pairs.at(-1)));
