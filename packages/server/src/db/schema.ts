@@ -542,7 +542,7 @@ export const sysErrorLog = pgTable(
  * enrolment's (else the importer's), so lists narrow by region like enrolments. A new import of the
  * same plan and data source replaces the earlier rows of that source.
  *
- * Rows are written in bulk (100,000 per import) and carry no foreign key, whose check runs per row
+ * Rows are written in bulk (up to 100,000 per import) and carry no foreign key, whose check runs per row
  * (docs/decisions.md "Comparison rows without foreign keys"). A row is a snapshot of its import and
  * keeps no reference to the enrolment it was compared with: that enrolment is (plan_id, id_card),
  * unique in `enroll`. The plan is kept by a lock and a trigger instead (see planId).
