@@ -96,19 +96,24 @@ export function enrolmentClosedReason(
 }
 
 /**
- * Loads a plan and refuses (400, saying when the window opens) unless its enrolment window is open.
- * On a transaction (`lock`) it holds a share lock on the plan until the transaction ends, so that a
- * status change waits; otherwise it reads through a statement prepared once per database.
+ * Loads a plan and refuses (400, saying when the window opens) unless its enrolment window is open;
+ * read through a statement prepared once per database.
  */
-export async function requireOpenWindow(
-  db: Db,
-  planId: number,
-  now: Date,
-  lock?: { tx: Tx },
-): Promise<PlanRow> {
-  const [plan] = lock
-    ? await lock.tx.select().from(recruitPlan).where(eq(recruitPlan.id, planId)).for('share')
-    : await planByIdQuery(db).execute({ id: planId });
+export async function requireOpenWindow(db: Db, planId: number, now: Date): Promise<PlanRow> {
+  const [plan] = await planByIdQuery(db).execute({ id: planId });
+  return openOrRefuse(plan, now);
+}
+
+/**
+ * requireOpenWindow inside transaction `tx`, holding a share lock on the plan until it ends, so that a
+ * status change waits.
+ */
+async function lockOpenWindow(tx: Tx, planId: number, now: Date): Promise<PlanRow> {
+  const [plan] = await tx.select().from(recruitPlan).where(eq(recruitPlan.id, planId)).for('share');
+  return openOrRefuse(plan, now);
+}
+
+function openOrRefuse(plan: PlanRow | undefined, now: Date): PlanRow {
   const reason = enrolmentClosedReason(plan, now);
   if (reason) throw new AppError(400, reason.key, reason.params);
   return plan!;
@@ -447,7 +452,7 @@ export async function submitApplication(
   try {
     return await ctx.db.transaction(async (tx) => {
       // Under a share lock the plan cannot be closed or withdrawn until this enrolment is in.
-      await requireOpenWindow(ctx.db, plan.id, ctx.now(), { tx });
+      await lockOpenWindow(tx, plan.id, ctx.now());
       const now = ctx.now();
       const [row] = await tx
         .insert(enroll)

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type Placeholder } from 'drizzle-orm';
 import { PLAN_DATA_STATUS, type DemandOption, type DemandRow, type RegionNode } from '@tegang/domain';
 import type { Db } from '../../db';
 import { categoryEducation, recruitPlanData } from '../../db/schema';
@@ -12,7 +12,7 @@ import { postCounts, type PostCountsCache } from './post-counts';
  * → category → county → learning period → subject, offered only where there is demand). Only active
  * rows (status PLAN_DATA_STATUS.active) with demandNumber > 0 count, in every call.
  */
-const live = (planId: number) =>
+const live = (planId: number | Placeholder) =>
   and(
     eq(recruitPlanData.planId, planId),
     eq(recruitPlanData.status, PLAN_DATA_STATUS.active),
@@ -161,9 +161,7 @@ const demandQuery = perDb((db: Db) =>
     .from(recruitPlanData)
     .where(
       and(
-        eq(recruitPlanData.planId, sql.placeholder('planId')),
-        eq(recruitPlanData.status, PLAN_DATA_STATUS.active),
-        gt(recruitPlanData.demandNumber, 0),
+        live(sql.placeholder('planId')),
         eq(recruitPlanData.category, sql.placeholder('planType')),
         eq(recruitPlanData.countyCode, sql.placeholder('countyCode')),
         eq(recruitPlanData.learningPeriod, sql.placeholder('academicSession')),

@@ -193,7 +193,8 @@ function isForeignKeyViolation(err: unknown): boolean {
 /**
  * DELETE /recruit/recruitPlan/{id} and deleteByIds: all or nothing, in one transaction. Every plan
  * must exist (else 404) and be unpublished (else 400 plan.delete.notDraft); a plan with enrolments
- * is refused (409). Plan data and instructions go with the plan (FK cascade).
+ * is refused (409). Plan data and instructions go with the plan (FK cascade), its comparison rows by
+ * the trigger enroll_compare_plan_gone (db/schema.ts enrollCompare).
  */
 export async function deletePlans(db: Db, ids: number[]): Promise<void> {
   const wanted = [...new Set(ids)];
