@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { DIR_MODE, FILE_MODE, temporaryOf } from './local-files';
 import { s3Storage, verifyBucket } from './s3-storage';
 import type { StorageSettings } from './storage-config';
 
@@ -43,6 +43,12 @@ export interface Storage {
   /** The size in bytes of the file under `key`, or null when there is none. */
   size?(key: string): Promise<number | null>;
   /**
+   * The local storage only: the absolute path of the file under `key`, its folder made. Lets a worker
+   * thread read or write the file itself, by integrations/local-files.ts's rules (the ticket job's
+   * render threads: no hop through the event loop and the thread pool for each file).
+   */
+  localPath?(key: string): Promise<string>;
+  /**
    * Throws when the storage cannot be reached now (GET /ready, modules/health); resolves quickly
    * otherwise. The local folder is always there.
    */
@@ -79,10 +85,7 @@ export async function removeFiles(
   return failed;
 }
 
-/** Mode of stored files: owner read/write only. */
-export const FILE_MODE = 0o600;
-/** Mode of storage folders: owner only. */
-export const DIR_MODE = 0o700;
+export { DIR_MODE, FILE_MODE };
 /** A temporary older than this is left over from a killed process (a write takes milliseconds). */
 export const STALE_TEMP_MS = 10 * 60_000;
 /** Names of our temporaries: `<key>.<pid>.tmp` (older versions) or `<key>.<pid>.<hex>.tmp`. */
@@ -131,7 +134,7 @@ export function localStorage(root: string): Storage {
       const full = resolve(key);
       const dir = path.dirname(full);
       await makeDirs(base, dir, made);
-      const tmp = `${full}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      const tmp = temporaryOf(full);
       try {
         await fs
           .writeFile(tmp, data, { mode: FILE_MODE, flag: 'wx' })
@@ -154,6 +157,11 @@ export function localStorage(root: string): Storage {
     async remove(key) {
       await fs.rm(resolve(key), { force: true });
     },
+    async localPath(key) {
+      const full = resolve(key);
+      await makeDirs(base, path.dirname(full), made);
+      return full;
+    },
     async getStream(key) {
       const handle = await unlessMissing(() => fs.open(resolve(key), 'r'));
       return handle?.createReadStream() ?? null; // closes the handle at the end or on destroy
@@ -161,7 +169,7 @@ export function localStorage(root: string): Storage {
     async putStream(key, body) {
       const full = resolve(key);
       await makeDirs(base, path.dirname(full), made);
-      const tmp = `${full}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      const tmp = temporaryOf(full);
       try {
         await pipeline(body, createWriteStream(tmp, { mode: FILE_MODE, flags: 'wx' }));
         await fs.chmod(tmp, FILE_MODE);

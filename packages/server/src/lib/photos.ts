@@ -51,6 +51,9 @@ export async function requirePhoto(
 ): Promise<Buffer | null> {
   if (!key) return null;
   const photo = await storage.get(key);
-  if (!photo) throw new AppError(409, 'file.photoMissing', {}, { picture: 'missing' });
+  if (!photo) throw photoMissing();
   return photo;
 }
+
+/** The error of a named photo whose file is gone (see {@link requirePhoto}): 409 'file.photoMissing'. */
+export const photoMissing = () => new AppError(409, 'file.photoMissing', {}, { picture: 'missing' });

@@ -49,6 +49,8 @@ describe('the generate job counts only PDFs stored and linked', () => {
     const storage = t.app.ctx.storage;
     const wrapped: Storage = {
       ...storage,
+      // Without the local path the job stores each file through `put` (as on S3), where this hooks in.
+      localPath: undefined,
       async put(key, data) {
         await storage.put(key, data);
         if (key.startsWith(`admissionTicket/pdf/${edited.id}-`))

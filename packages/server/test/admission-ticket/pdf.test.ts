@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -255,6 +255,11 @@ describe('the generate job', () => {
     // A generated file is a whole ticket of its own candidate.
     const last = rows.find((r) => r.id === ticketIds.at(-1))!;
     const stored = await readFile(join(t.filesDir, last.pdfFile!));
+    // Written by the render threads themselves: owner-only, and no temporary left beside them.
+    expect((await stat(join(t.filesDir, last.pdfFile!))).mode & 0o777).toBe(0o600);
+    expect(
+      (await readdir(join(t.filesDir, 'admissionTicket', 'pdf'))).filter((f) => f.endsWith('.tmp')),
+    ).toEqual([]);
     const { text, qr } = await readPdf(stored, 'generated');
     expect(text).toContain(`考生${TICKETS - 1}`);
     expect(text).toContain(last.admissionNumber);

@@ -30,11 +30,12 @@ import {
   ticketTitle,
   type TicketPdfData,
 } from '../../documents/admission-ticket-pdf';
+import { PHOTO_GONE, type TicketFiles, type TicketTask } from '../../documents/admission-ticket-worker';
 import { codedLabel } from '../../documents/enroll-fields';
 import { loadDicts, type Dicts } from '../../lib/dicts';
 import { consumeDownloadToken, issueDownloadToken } from '../../lib/downloads';
 import { AppError } from '../../lib/errors';
-import { requirePhoto } from '../../lib/photos';
+import { photoMissing, requirePhoto } from '../../lib/photos';
 import { scopeWhere } from '../../lib/scope';
 import { signTicketToken, ticketTokenExpiry, verifyTicketToken } from '../../lib/ticket-token';
 import type { AdminPrincipal } from '../../types';
@@ -149,6 +150,21 @@ export async function ticketPdfData(
   origin: string,
   lang: Lang = 'zh',
 ): Promise<TicketPdfData> {
+  // A photo named but gone fails this ticket ('file.photoMissing'), never a blank ticket.
+  return {
+    ...ticketFields(ctx, row, dicts, origin, lang),
+    photo: await requirePhoto(ctx.storage, row.picture),
+  };
+}
+
+/** {@link ticketPdfData} without the photo (null): for a render thread that reads the photo itself. */
+function ticketFields(
+  ctx: AppContext,
+  row: TicketRow,
+  dicts: Dicts,
+  origin: string,
+  lang: Lang,
+): TicketPdfData {
   const coded = (field: 'academicSession' | 'subject' | 'enrollCounty') =>
     codedLabel(dicts, { [field]: row[field] } as unknown as Enroll, field, lang) ?? row[field];
   const t = row.t;
@@ -161,8 +177,7 @@ export async function ticketPdfData(
     enrollCounty: coded('enrollCounty'),
     academicSession: coded('academicSession'),
     subject: coded('subject'),
-    // A photo named but gone fails this ticket ('file.photoMissing'), never a blank ticket.
-    photo: await requirePhoto(ctx.storage, row.picture),
+    photo: null,
     verifyUrl: verifyUrl(ctx, origin, t),
     lang,
   };
@@ -175,10 +190,56 @@ interface StoredPdf {
   key: string;
 }
 
-/** Stores the PDF bytes of ticket `id` under a new key (admissionTicket/pdf/<id>-<uuid>.pdf). */
+/** A new storage key for a PDF of ticket `id`: admissionTicket/pdf/<id>-<uuid>.pdf. */
+const ticketPdfKey = (id: number) => `admissionTicket/pdf/${id}-${randomUUID()}.pdf`;
+
+/** Stores the PDF bytes of ticket `id` under a new key ({@link ticketPdfKey}). */
 async function putTicketPdf(ctx: AppContext, id: number, pdf: Buffer): Promise<string> {
-  const key = `admissionTicket/pdf/${id}-${randomUUID()}.pdf`;
+  const key = ticketPdfKey(id);
   await ctx.storage.put(key, pdf);
+  return key;
+}
+
+/**
+ * Renders ticket `row` on the pool and stores its PDF under a new key, answered. On the local storage
+ * the render thread reads the photo and writes the file itself (Storage.localPath: a batch costs the
+ * main thread and the thread pool no file work); elsewhere (S3) the photo is read and the file
+ * written here. Throws AppError 'file.photoMissing' when the named photo is gone; on any failure no
+ * file of this call stays.
+ */
+async function renderAndStore(
+  ctx: AppContext,
+  pool: TicketPool,
+  row: TicketRow,
+  dicts: Dicts,
+  origin: string,
+): Promise<string> {
+  const localPath = ctx.storage.localPath?.bind(ctx.storage);
+  if (!localPath) {
+    const data = await ticketPdfData(ctx, row, dicts, origin);
+    // The photo's memory moves to the thread rather than being copied (it is not used here again).
+    const photo = data.photo?.buffer;
+    const own = photo instanceof ArrayBuffer && photo.byteLength === data.photo!.byteLength;
+    const bytes = (await timePdfRender('admission_ticket', () =>
+      pool.run(data, { transferList: own ? [photo] : [] }),
+    )) as Uint8Array;
+    return putTicketPdf(ctx, row.t.id, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
+  const key = ticketPdfKey(row.t.id);
+  const files: TicketFiles = {
+    photo: row.picture ? await localPath(row.picture) : null,
+    pdf: await localPath(key),
+  };
+  try {
+    await timePdfRender('admission_ticket', () =>
+      pool.run({ ...ticketFields(ctx, row, dicts, origin, 'zh'), files }),
+    );
+  } catch (error) {
+    if ((error as Error).message === PHOTO_GONE) throw photoMissing();
+    // The thread writes whole files only; this removes one it wrote before it failed.
+    await ctx.storage.remove(key).catch(() => undefined);
+    throw error;
+  }
   return key;
 }
 
@@ -246,12 +307,13 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).
 
 /**
  * A pool of `threads` worker threads rendering tickets (documents/admission-ticket-worker.ts):
- * `pool.run(TicketPdfData)` resolves to the PDF bytes. The threads load the worker through tsx
+ * `pool.run(TicketTask)` resolves to the PDF bytes, or to the PDF's size when the task names the
+ * files the thread reads and writes (documents/admission-ticket-worker.ts). The threads load the worker through tsx
  * (`--import <tsx loader>`) and parse the fonts once each; they start with the first ticket and end
  * after TICKET_POOL_IDLE_MS without one, so that a node's memory goes back to its idle size after a
  * job (each thread holds its own heap and parsed fonts).
  */
-export function createTicketPool(threads = poolSize()): Piscina<TicketPdfData, Uint8Array> {
+export function createTicketPool(threads = poolSize()): TicketPool {
   return new Piscina({
     filename: WORKER,
     execArgv: BUILT ? [] : ['--import', TSX_LOADER],
@@ -264,10 +326,13 @@ export function createTicketPool(threads = poolSize()): Piscina<TicketPdfData, U
 /** Idle time after which a ticket thread ends: longer than the gaps between a job's tickets. */
 export const TICKET_POOL_IDLE_MS = 5_000;
 
-const pools = new WeakMap<AppContext, Piscina<TicketPdfData, Uint8Array>>();
+/** The ticket pool: a TicketTask in; the PDF bytes out, or its size once written to `files.pdf`. */
+type TicketPool = Piscina<TicketTask, Uint8Array | number>;
+
+const pools = new WeakMap<AppContext, TicketPool>();
 
 /** The app's pool (made on first use; closed by {@link closeTicketPool} when the app closes). */
-export function ticketPool(ctx: AppContext): Piscina<TicketPdfData, Uint8Array> {
+export function ticketPool(ctx: AppContext): TicketPool {
   let pool = pools.get(ctx);
   if (!pool) pools.set(ctx, (pool = createTicketPool()));
   return pool;
@@ -405,15 +470,7 @@ export const ticketJobKind: JobKind = {
       while (next < rows.length && !run.signal.aborted) {
         const row = rows[next++]!;
         try {
-          const data = await ticketPdfData(ctx, row, dicts, params.origin);
-          // The photo's memory moves to the thread rather than being copied (it is not used here again).
-          const photo = data.photo?.buffer;
-          const own = photo instanceof ArrayBuffer && photo.byteLength === data.photo!.byteLength;
-          const bytes = await timePdfRender('admission_ticket', () =>
-            pool.run(data, { transferList: own ? [photo] : [] }),
-          );
-          const pdf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-          const key = await putTicketPdf(ctx, row.t.id, pdf);
+          const key = await renderAndStore(ctx, pool, row, dicts, params.origin);
           // Only now read `pending`: a flush meanwhile replaced it.
           pending.push({ t: row.t, stamp: row.stamp, key });
           if (pending.length >= MARK_BATCH) await flush();
