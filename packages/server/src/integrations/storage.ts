@@ -155,7 +155,9 @@ export function localStorage(root: string): Storage {
       return unlessMissing(() => fs.readFile(resolve(key)));
     },
     async remove(key) {
-      await fs.rm(resolve(key), { force: true });
+      // unlink, not rm: rm looks at the path first (one more trip through the thread pool); keys
+      // name files, never folders.
+      await unlessMissing(() => fs.unlink(resolve(key)));
     },
     async localPath(key) {
       const full = resolve(key);
