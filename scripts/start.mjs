@@ -34,7 +34,9 @@ if (!fresh)
       ? 'The server build is older than its source: running the source with tsx (`npm run build` to start faster).'
       : 'No server build: running the source with tsx (`npm run build` to start faster).',
   );
-const args = fresh ? [built] : ['--import', 'tsx', 'packages/server/src/main.ts'];
+// --expose-gc: the jobs collect once after each job, so a quiet node's memory goes back to idle
+// (packages/server/src/jobs/index.ts collectAfterJob).
+const args = ['--expose-gc', ...(fresh ? [built] : ['--import', 'tsx', 'packages/server/src/main.ts'])];
 // glibc's allocator keeps what a job freed (a PDF batch, a workbook, an export) in per-thread arenas and
 // raises its mmap threshold after large frees, so a node stayed ~200 MB above idle after its first jobs.
 // A fixed 128 KB threshold (large buffers mapped and unmapped) and two arenas give the memory back;

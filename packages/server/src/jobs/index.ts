@@ -236,6 +236,19 @@ export async function executeJob(ctx: AppContext, def: JobKind, jobId: number): 
   }
   if (run.released) await requeue(ctx, row.id, runner);
   else if (run.finished && def.ended) await def.ended(ctx, run.job).catch(() => undefined);
+  collectAfterJob();
+}
+
+/**
+ * One full garbage collection after a job, when the runtime offers it (`--expose-gc`, which
+ * scripts/start.mjs sets): V8 collects only when JavaScript allocates, and a node is often quiet after
+ * a long job, so what an import left (its rows, batches and lookups) stayed in the heap, ~150–200 MB
+ * of RSS, until the next busy spell (docs/decisions.md "Memory after jobs"). Run concurrently by V8,
+ * so requests are not held for it. A no-op without the flag (tests, a node started another way).
+ */
+function collectAfterJob(): void {
+  const gc = (globalThis as { gc?: (options?: { type: 'major'; execution: 'async' }) => unknown }).gc;
+  void gc?.({ type: 'major', execution: 'async' });
 }
 
 /** Puts a job this node let go of back in the queue at once (another node takes it). */
