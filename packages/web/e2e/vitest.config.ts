@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // A page waited for as a person waits: on a loaded 2-core machine a first visit to a route (its
+    // chunk, its first query) can take more than expect.poll's default second.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
