@@ -85,7 +85,6 @@ export async function removeFiles(
   return failed;
 }
 
-export { DIR_MODE, FILE_MODE };
 /** A temporary older than this is left over from a killed process (a write takes milliseconds). */
 export const STALE_TEMP_MS = 10 * 60_000;
 /** Names of our temporaries: `<key>.<pid>.tmp` (older versions) or `<key>.<pid>.<hex>.tmp`. */
