@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { constants as perfConstants, PerformanceObserver, performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -224,6 +227,39 @@ describe('jobs across nodes', () => {
     // The upload is removed once the job has ended: the job's `ended` step runs just after its
     // final state is stored, so a reader can see 'done' a moment before the file is gone.
     await until('the upload to be removed', async () => (await a.app.ctx.storage.get(fileKey)) === null);
+  });
+
+  it('asks the runtime for one full collection after a job, when it offers gc', async () => {
+    // What `npm start` gives the server (--expose-gc): a real gc, recorded as it is called.
+    v8.setFlagsFromString('--expose-gc');
+    const realGc = vm.runInNewContext('gc') as (options?: object) => unknown;
+    const calls: unknown[] = [];
+    const majors: number[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        if ((entry.detail as { kind?: number }).kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR)
+          majors.push(entry.startTime);
+    });
+    observer.observe({ entryTypes: ['gc'] });
+    const global = globalThis as { gc?: (options?: object) => unknown };
+    global.gc = (options) => {
+      calls.push(options);
+      return realGc(options);
+    };
+    try {
+      const row = await insertJob();
+      const running = executeJob(b.ctx, gatedKind('b'), row.id);
+      await until('the run to start', async () => gates.get(row.id));
+      expect(calls).toEqual([]);
+      const ended = performance.now();
+      gates.get(row.id)!();
+      await running;
+      expect(calls).toEqual([{ type: 'major', execution: 'async' }]);
+      await until('a full collection', async () => majors.some((t) => t >= ended));
+    } finally {
+      delete global.gc;
+      observer.disconnect();
+    }
   });
 
   it('refuses a JOB_STALE_SECONDS below 4 or not a number at start, naming it', () => {
