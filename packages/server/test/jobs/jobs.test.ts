@@ -236,9 +236,9 @@ describe('jobs across nodes', () => {
     const calls: unknown[] = [];
     const majors: number[] = [];
     const observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        if ((entry.detail as { kind?: number }).kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR)
-          majors.push(entry.startTime);
+      // A gc entry's `detail` is {kind, flags} (Node's perf_hooks), missing from the PerformanceEntry type.
+      for (const entry of list.getEntries() as (PerformanceEntry & { detail?: { kind?: number } })[])
+        if (entry.detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR) majors.push(entry.startTime);
     });
     observer.observe({ entryTypes: ['gc'] });
     const global = globalThis as { gc?: (options?: object) => unknown };
