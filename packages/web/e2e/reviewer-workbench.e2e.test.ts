@@ -368,8 +368,19 @@ describe("the reviewer's workbench and the office's lists", { timeout: 170_000 }
           await confirm.waitFor({ state: 'detached' });
           await firstRow.getByTestId('enroll-view').click();
           await admin.getByTestId('enroll-audit-history').waitFor();
-          for (const button of ['enroll-detail-pass', 'enroll-detail-reject'])
+          const decisions = ['enroll-detail-pass', 'enroll-detail-reject', 'enroll-detail-back'];
+          for (const button of decisions)
             expect(await inView(admin, `[data-testid=${button}]`), button).toBe(true);
+          // and on the screen together, without scrolling from one to the other
+          const outside = await admin.evaluate(
+            (ids) =>
+              ids.filter((id) => {
+                const box = document.querySelector(`[data-testid=${id}]`)!.getBoundingClientRect();
+                return box.top < 0 || box.bottom > window.innerHeight + 0.5;
+              }),
+            decisions,
+          );
+          expect(outside, 'decisions off the screen').toEqual([]);
           expect(await pageOverflow(admin), 'detail overflow at 375 px').toBeLessThanOrEqual(0);
           // what the phone shows (a full-page shot stretches the dialog's box)
           await admin.screenshot({ path: path.join(artifacts, 'workbench-375-detail.png') });

@@ -49,7 +49,7 @@ export function useDetail<T>(get: ((id: RecordId) => Promise<T>) | undefined, id
 /**
  * The {name}详情 dialog (spec §2 detail views): one bordered description block per group, two items a
  * row (one under 576 px), the config's extra footer buttons (`config.footer`, given `context`) and a
- * 返回 button; `…-detail` marks its body.
+ * 返回 button (`…-detail-back`); `…-detail` marks its body.
  */
 export function DetailDialog<T extends Record<string, any>>(props: {
   config: CrudDetail<T>;
@@ -65,7 +65,7 @@ export function DetailDialog<T extends Record<string, any>>(props: {
   const screens = Grid.useBreakpoint();
   const { config, state, context } = props;
   const back = (
-    <Button key="back" onClick={props.onClose}>
+    <Button key="back" data-testid={`${props.testId}-detail-back`} onClick={props.onClose}>
       {t('common.back')}
     </Button>
   );
