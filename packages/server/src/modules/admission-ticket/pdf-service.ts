@@ -309,9 +309,9 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).
  * A pool of `threads` worker threads rendering tickets (documents/admission-ticket-worker.ts):
  * `pool.run(TicketTask)` resolves to the PDF bytes, or to the PDF's size when the task names the
  * files the thread reads and writes. The threads load the worker through tsx (`--import <tsx
- * loader>`) when the server runs from source, and parse the fonts once each; they start with the first ticket and end
- * after TICKET_POOL_IDLE_MS without one, so that a node's memory goes back to its idle size after a
- * job (each thread holds its own heap and parsed fonts).
+ * loader>`) when the server runs from source, and parse the fonts once each; they start with the
+ * first ticket and end after TICKET_POOL_IDLE_MS without one, so that a node's memory goes back to its
+ * idle size after a job (each thread holds its own heap and parsed fonts).
  */
 export function createTicketPool(threads = poolSize()): TicketPool {
   return new Piscina({
