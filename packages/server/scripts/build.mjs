@@ -3,11 +3,11 @@
 // with tsx at each start.
 //
 // Every entry becomes one flat bundle in the output directory (default packages/server/dist): main.js,
-// the worker-thread entries (read-worker.js, admission-ticket-worker.js) and the CLI scripts
-// (storage-migrate.js, reseal-results.js). npm packages stay external (loaded from node_modules);
-// @tegang/domain is TypeScript source and is bundled. Paths resolved at run time (migrations, seed
-// data, the web app, worker entries) go through src/lib/module-path.ts, which expects the output
-// directory to sit directly under packages/server and every bundle to sit in it side by side.
+// the worker-thread entries (read-worker.js, admission-ticket-worker.js, password-worker.js) and the
+// CLI scripts (storage-migrate.js, reseal-results.js). npm packages stay external (loaded from
+// node_modules); @tegang/domain is TypeScript source and is bundled. Paths resolved at run time
+// (migrations, seed data, the web app, worker entries) go through src/lib/module-path.ts, which expects
+// the output directory to sit directly under packages/server and every bundle to sit in it side by side.
 import { build } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,7 @@ export const ENTRIES = {
   main: 'src/main.ts',
   'read-worker': 'src/imports/read-worker.ts',
   'admission-ticket-worker': 'src/documents/admission-ticket-worker.ts',
+  'password-worker': 'src/lib/password-worker.ts',
   'storage-migrate': 'src/scripts/storage-migrate.ts',
   'reseal-results': 'src/scripts/reseal-results.ts',
 };

@@ -1,4 +1,5 @@
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
  * Paths that the server resolves at run time (migrations, seed data, the web app, worker entries) from
@@ -35,3 +36,12 @@ export function workerEntry(sourcePath: string): string {
   if (!BUILT) return new URL(`src/${sourcePath}.ts`, SERVER_ROOT).href;
   return new URL(`./${sourcePath.slice(sourcePath.lastIndexOf('/') + 1)}.js`, import.meta.url).href;
 }
+
+/**
+ * The execArgv of a worker thread whose entry comes from {@link workerEntry}: none in the build; from
+ * source, tsx's ESM loader (`--import <file URL>`), so that the thread imports the TypeScript entry
+ * under `npm start` and vitest alike.
+ */
+export const WORKER_EXEC_ARGV: readonly string[] = BUILT
+  ? []
+  : ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];

@@ -1,33 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import {
-  HASH_CONCURRENCY,
-  hashConcurrency,
+  HASH_BACKLOG,
+  HASH_THREADS,
   hashPassword,
   passwordWork,
   verifyPassword,
 } from '../../src/lib/passwords';
 
 describe('password hashes, one per core', () => {
-  it('runs one hash per core, leaving a thread of the pool to other work', () => {
-    expect(hashConcurrency(2, 4)).toBe(2);
-    expect(hashConcurrency(8, 4)).toBe(3);
-    expect(hashConcurrency(8, 16)).toBe(8);
-    expect(hashConcurrency(1, 4)).toBe(1);
-    expect(hashConcurrency(4, 1)).toBe(1);
-    expect(HASH_CONCURRENCY).toBeGreaterThanOrEqual(1);
-  });
-
-  it('queues what is beyond the limit and answers every verification right', async () => {
+  it('runs a burst on at most one thread per core, queues the rest, and answers every one right', async () => {
     const stored = await hashPassword('Right-pass-1');
-    const burst = Array.from({ length: HASH_CONCURRENCY * 3 }, (_, i) =>
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const size = HASH_THREADS * HASH_BACKLOG * 3;
+    const burst = Array.from({ length: size }, (_, i) =>
       verifyPassword(stored, i % 2 ? 'Right-pass-1' : 'wrong-pass'),
     );
     const during = passwordWork();
-    expect(during.running).toBe(HASH_CONCURRENCY);
-    expect(during.waiting).toBe(HASH_CONCURRENCY * 2);
+    expect(during.pending).toBe(size);
+    expect(during.threads).toBeLessThanOrEqual(HASH_THREADS);
+    // Each thread holds at most its running hash and the next; the others wait in the queue.
+    expect(during.queued).toBeGreaterThanOrEqual(size - HASH_THREADS * HASH_BACKLOG);
     const answers = await Promise.all(burst);
     expect(answers).toEqual(burst.map((_, i) => i % 2 === 1));
-    expect(passwordWork()).toEqual({ running: 0, waiting: 0 });
+    const after = passwordWork();
+    expect(after).toMatchObject({ pending: 0, queued: 0 });
+    expect(after.threads).toBeGreaterThanOrEqual(1);
+    expect(after.threads).toBeLessThanOrEqual(HASH_THREADS);
   });
 
   it('answers false for a malformed hash instead of throwing', async () => {

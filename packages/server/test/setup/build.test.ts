@@ -107,6 +107,18 @@ describe('the built server', () => {
     }
   });
 
+  it('hashes and verifies a password in its password worker, loaded without a loader', async () => {
+    const pool = new Piscina({ filename: built('password-worker').href, execArgv: [], maxThreads: 1 });
+    try {
+      const stored: string = await pool.run({ op: 'hash', password: 'Right-pass-1' });
+      expect(stored).toMatch(/^\$argon2id\$/);
+      expect(await pool.run({ op: 'verify', stored, password: 'Right-pass-1' })).toBe(true);
+      expect(await pool.run({ op: 'verify', stored, password: 'wrong' })).toBe(false);
+    } finally {
+      await pool.destroy();
+    }
+  });
+
   it('starts main.js on a new database (migrations and seed found from dist) and answers /health', async () => {
     const pgUrl = inject('pgUrl');
     database = `tegang_build_${randomBytes(4).toString('hex')}`;

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import { pathToFileURL } from 'node:url';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { Piscina } from 'piscina';
@@ -40,7 +38,7 @@ import { scopeWhere } from '../../lib/scope';
 import { signTicketToken, ticketTokenExpiry, verifyTicketToken } from '../../lib/ticket-token';
 import type { AdminPrincipal } from '../../types';
 import { timePdfRender } from '../../plugins/metrics';
-import { BUILT, workerEntry } from '../../lib/module-path';
+import { WORKER_EXEC_ARGV, workerEntry } from '../../lib/module-path';
 import { requireTicketPrintOpen } from './service-candidate';
 
 /**
@@ -302,8 +300,6 @@ export async function ticketPdf(ctx: AppContext, row: TicketRow, origin: string)
 export const poolSize = (): number => Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
 
 const WORKER = workerEntry('documents/admission-ticket-worker');
-/** tsx's ESM loader as a file URL: the workers import the TypeScript entry under `npm start` and vitest alike. */
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /**
  * A pool of `threads` worker threads rendering tickets (documents/admission-ticket-worker.ts):
@@ -316,7 +312,7 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).
 export function createTicketPool(threads = poolSize()): TicketPool {
   return new Piscina({
     filename: WORKER,
-    execArgv: BUILT ? [] : ['--import', TSX_LOADER],
+    execArgv: [...WORKER_EXEC_ARGV],
     minThreads: 0,
     maxThreads: threads,
     idleTimeout: TICKET_POOL_IDLE_MS,
