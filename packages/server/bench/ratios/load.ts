@@ -161,6 +161,12 @@ async function main(specFile: string) {
       JSON.stringify([...tokens].map(([userName, token]) => ({ userName, token }))),
     );
   const ok = result['2xx'];
+  // BENCH_LATENCY=<file> (run.ts): the whole latency distribution, not only p50 and p99.
+  if (process.env.BENCH_LATENCY)
+    fs.appendFileSync(
+      process.env.BENCH_LATENCY,
+      `${spec.path ?? spec.kind} ${JSON.stringify(result.latency)}\n`,
+    );
   const out: LoadResult = {
     perSecond: Math.round((10 * ok) / result.duration) / 10,
     p50ms: result.latency.p50,

@@ -20,7 +20,9 @@
  *
  * Environment: BENCH_QUICK=1 (10,000 rows, 3 s runs, one round per pair, ~2 minutes);
  * BENCH_PROFILE=<dir> (the server's CPU profile); BENCH_PHOTO=<jpeg> (default: the rustup embedded book's verify.jpeg when present, a real 100 KB
- * photograph; else a photo-like synthetic image); DATABASE_URL; BENCH_ROUNDS, BENCH_SECONDS override.
+ * photograph; else a photo-like synthetic image); DATABASE_URL; BENCH_ROUNDS, BENCH_SECONDS,
+ * BENCH_CONNECTIONS (reads and logins) override; BENCH_LATENCY=<file> appends each load run's latency
+ * percentiles (autocannon's, ms) to that file, a line per run.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -56,7 +58,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 3));
  */
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const wanted = (group: string) => !ONLY || ONLY.has(group);
-const CONNECTIONS = 50;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const APPLY_IN_FLIGHT = 32;
 const TICKETS = QUICK ? 200 : 1000;
 const PDF_THREADS = 2;
