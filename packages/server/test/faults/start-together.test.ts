@@ -165,19 +165,13 @@ describe('nodes started together', () => {
     await stopAll([first!]);
     expect(failures([first!])).toEqual([]);
     const before = await counts(url);
-    // The database as the previous release left it: the last migration not applied. The comparison
-    // rows' foreign keys are back (enroll_id with its index, plan_id), their trigger gone, the
-    // migration's journal row removed.
+    // The database as the previous release left it: the last migration not applied. The account
+    // tables without their fillfactor, the migration's journal row removed.
     await admin(
       (db) =>
         db.query(`
-          alter table enroll_compare add column enroll_id bigint constraint enroll_compare_enroll_id_enroll_id_fk
-            references enroll(id) on delete set null;
-          create index enroll_compare_enroll_idx on enroll_compare (enroll_id);
-          alter table enroll_compare add constraint enroll_compare_plan_id_recruit_plan_id_fk
-            foreign key (plan_id) references recruit_plan(id) on delete cascade;
-          drop trigger enroll_compare_plan_gone on recruit_plan;
-          drop function enroll_compare_plan_gone();
+          alter table candidate_user reset (fillfactor);
+          alter table sys_user reset (fillfactor);
           delete from drizzle.__drizzle_migrations
            where id = (select max(id) from drizzle.__drizzle_migrations);`),
       url,
@@ -192,18 +186,17 @@ describe('nodes started together', () => {
     }
     const after = await counts(url);
     expect(after).toEqual(before);
-    // the keys are gone again, the column and its index with them, and the trigger is back once
+    // the account pages keep their room again
     const { rows } = await admin(
       (db) =>
-        db.query(`select
-            (select count(*) from information_schema.columns
-              where table_name = 'enroll_compare' and column_name = 'enroll_id') as columns,
-            (select count(*) from pg_indexes where indexname = 'enroll_compare_enroll_idx') as indexes,
-            (select count(*) from pg_constraint where conrelid = 'enroll_compare'::regclass and contype = 'f') as keys,
-            (select count(*) from pg_trigger where tgname = 'enroll_compare_plan_gone') as triggers`),
+        db.query(`select relname, reloptions from pg_class
+          where relname in ('candidate_user', 'sys_user') order by relname`),
       url,
     );
-    expect(rows[0]).toEqual({ columns: 0, indexes: 0, keys: 0, triggers: 1 });
+    expect(rows).toEqual([
+      { relname: 'candidate_user', reloptions: ['fillfactor=90'] },
+      { relname: 'sys_user', reloptions: ['fillfactor=90'] },
+    ]);
   });
 
   it('a start that fails lets go of the lock: the node waiting behind it comes up', async () => {
