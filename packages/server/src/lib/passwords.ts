@@ -5,7 +5,7 @@ import type { PasswordTask } from './password-worker';
 
 /**
  * Passwords are stored as argon2id hashes (DESIGN "passwords"); the library's defaults are OWASP's
- * (19 MiB, 2 passes, 1 lane: ~9 ms of one core per hash).
+ * (19 MiB, 2 passes, 1 lane: 9–25 ms of one core per hash, by machine).
  *
  * The hashes run on threads of their own (lib/password-worker.ts, a piscina pool), one per core
  * ({@link HASH_THREADS}), each hash start to end on one thread (docs/decisions.md "Password hashes,

@@ -31,9 +31,8 @@ describe.each<Side>(['admin', 'candidate'])('%s account page', (side) => {
     for (let i = 0; i < 40; i++) names.push(await newAccount(t, side));
     const page = async (userName: string) => {
       const { rows } = await t.database.db.execute<{ page: string }>(
-        sql.raw(
-          `select (ctid::text::point)[0]::int::text as page from ${table} where user_name = '${userName}'`,
-        ),
+        sql`select (ctid::text::point)[0]::int::text as page from ${sql.identifier(table)}
+            where user_name = ${userName}`,
       );
       return rows[0]!.page;
     };
