@@ -571,7 +571,9 @@ export const enrollCompare = pgTable(
   },
   (t) => [
     index('enroll_compare_plan_idx').on(t.planId, t.dataSource),
-    index('enroll_compare_id_card_idx').on(t.idCard),
+    // Hash, not B-tree: an ID number is only ever searched by equality (lib/enroll-filters.ts), and a
+    // hash entry costs an import's COPY less (docs/decisions.md "Comparison ID numbers in a hash index").
+    index('enroll_compare_id_card_idx').using('hash', t.idCard),
   ],
 );
 

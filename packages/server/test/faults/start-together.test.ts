@@ -165,13 +165,13 @@ describe('nodes started together', () => {
     await stopAll([first!]);
     expect(failures([first!])).toEqual([]);
     const before = await counts(url);
-    // The database as the previous release left it: the last migration not applied. The account
-    // tables without their fillfactor, the migration's journal row removed.
+    // The database as the previous release left it: the last migration not applied. The comparison
+    // rows' ID numbers in a B-tree again, the migration's journal row removed.
     await admin(
       (db) =>
         db.query(`
-          alter table candidate_user reset (fillfactor);
-          alter table sys_user reset (fillfactor);
+          drop index enroll_compare_id_card_idx;
+          create index enroll_compare_id_card_idx on enroll_compare (id_card);
           delete from drizzle.__drizzle_migrations
            where id = (select max(id) from drizzle.__drizzle_migrations);`),
       url,
@@ -186,17 +186,14 @@ describe('nodes started together', () => {
     }
     const after = await counts(url);
     expect(after).toEqual(before);
-    // the account pages keep their room again
+    // the ID numbers are in a hash index again
     const { rows } = await admin(
       (db) =>
-        db.query(`select relname, reloptions from pg_class
-          where relname in ('candidate_user', 'sys_user') order by relname`),
+        db.query(`select am.amname from pg_class c join pg_am am on am.oid = c.relam
+          where c.relname = 'enroll_compare_id_card_idx'`),
       url,
     );
-    expect(rows).toEqual([
-      { relname: 'candidate_user', reloptions: ['fillfactor=90'] },
-      { relname: 'sys_user', reloptions: ['fillfactor=90'] },
-    ]);
+    expect(rows).toEqual([{ amname: 'hash' }]);
   });
 
   it('a start that fails lets go of the lock: the node waiting behind it comes up', async () => {

@@ -60,6 +60,15 @@ describe('enrolment comparison', () => {
     expect(diff.errorDetails).toContain('手机号：报名为“13912345678”，名单为“13800000000”');
     expect(byId.get(stranger)!.errorDetails).toBe('本计划中（您管理的地区内）没有该身份证号的报名');
     expect((await list({ planId, result: '1' })).total).toBe(2);
+    // The ID number search (a hash index: equality only) finds the one row, in every plan too.
+    const searches: Record<string, string | number>[] = [
+      { planId, idCard: b.idCard },
+      { idCard: b.idCard.toLowerCase() },
+    ];
+    for (const query of searches) {
+      const found = await list(query);
+      expect(found.records.map((r) => r.idCard)).toEqual([b.idCard]);
+    }
 
     // The same source imported again replaces its rows.
     const again = await postImport(
