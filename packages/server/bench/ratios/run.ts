@@ -1045,6 +1045,7 @@ async function main() {
     const unmatchedFile = path.join(tmp, 'unmatched.xlsx');
     fs.writeFileSync(
       unmatchedFile,
+      // by name, as a list is kept: its ID numbers in no order
       await comparisonFile(
         Array.from({ length: ROWS }, (_, i) => [
           `考生${i}`,
@@ -1053,7 +1054,6 @@ async function main() {
           '小学',
           '语文',
           '13912345678',
-          // by name, as a list is kept: its ID numbers in no order
         ]).sort((x, y) => (x[0]! < y[0]! ? -1 : 1)),
       ),
     );

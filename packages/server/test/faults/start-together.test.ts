@@ -15,7 +15,7 @@ import { withDatabase } from '../setup/global';
  * each runs the whole start of src/main.ts up to listen (startNode: migrations, seed, menu sync, the
  * app, pg-boss's schema and queues) on its own pool and DATA_DIR, all at once. Every node comes up;
  * the schema is migrated once, the seed made once, the menu not doubled. The same for an upgrade: a
- * database one migration behind, started by three nodes at once.
+ * database two migrations behind, started by three nodes at once.
  */
 
 const pgUrl = inject('pgUrl');
@@ -159,24 +159,26 @@ describe('nodes started together', () => {
     expect(await counts(url)).toEqual(after);
   });
 
-  it('three nodes upgrading a database one migration behind all come up; the migration runs once', async () => {
+  it('three nodes upgrading a database two migrations behind all come up; each migration runs once', async () => {
     const url = await emptyDatabase();
     const [first] = await startTogether(url, 1);
     await stopAll([first!]);
     expect(failures([first!])).toEqual([]);
     const before = await counts(url);
-    // The database as the previous release left it: the last migration not applied. The comparison
-    // rows' ID numbers in a B-tree again, the migration's journal row removed.
+    // The database as a release before the last two left it: the account tables without their
+    // fillfactor (0010), the comparison rows' ID numbers in a B-tree (0011), both journal rows removed.
     await admin(
       (db) =>
         db.query(`
+          alter table candidate_user reset (fillfactor);
+          alter table sys_user reset (fillfactor);
           drop index enroll_compare_id_card_idx;
           create index enroll_compare_id_card_idx on enroll_compare (id_card);
           delete from drizzle.__drizzle_migrations
-           where id = (select max(id) from drizzle.__drizzle_migrations);`),
+           where id in (select id from drizzle.__drizzle_migrations order by id desc limit 2);`),
       url,
     );
-    expect((await counts(url)).migrations).toBe(MIGRATION_COUNT - 1);
+    expect((await counts(url)).migrations).toBe(MIGRATION_COUNT - 2);
 
     const nodes = await startTogether(url, 3);
     try {
@@ -186,14 +188,20 @@ describe('nodes started together', () => {
     }
     const after = await counts(url);
     expect(after).toEqual(before);
-    // the ID numbers are in a hash index again
+    // the account pages keep their room again, and the ID numbers are in a hash index again
     const { rows } = await admin(
       (db) =>
-        db.query(`select am.amname from pg_class c join pg_am am on am.oid = c.relam
-          where c.relname = 'enroll_compare_id_card_idx'`),
+        db.query(`select c.relname, c.reloptions, am.amname from pg_class c
+          left join pg_am am on am.oid = c.relam
+          where c.relname in ('candidate_user', 'sys_user', 'enroll_compare_id_card_idx')
+          order by c.relname`),
       url,
     );
-    expect(rows).toEqual([{ amname: 'hash' }]);
+    expect(rows).toEqual([
+      { relname: 'candidate_user', reloptions: ['fillfactor=90'], amname: 'heap' },
+      { relname: 'enroll_compare_id_card_idx', reloptions: null, amname: 'hash' },
+      { relname: 'sys_user', reloptions: ['fillfactor=90'], amname: 'heap' },
+    ]);
   });
 
   it('a start that fails lets go of the lock: the node waiting behind it comes up', async () => {
