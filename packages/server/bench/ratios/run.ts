@@ -21,7 +21,8 @@
  * Environment: BENCH_QUICK=1 (10,000 rows, 3 s runs, one round per pair, ~2 minutes);
  * BENCH_PROFILE=<dir> (the server's CPU profile); BENCH_PHOTO=<jpeg> (default: the rustup embedded book's verify.jpeg when present, a real 100 KB
  * photograph; else a photo-like synthetic image); DATABASE_URL; BENCH_ROUNDS, BENCH_SECONDS,
- * BENCH_CONNECTIONS (reads and logins) override; BENCH_LATENCY=<file> appends each load run's latency
+ * BENCH_CONNECTIONS (reads and logins), BENCH_JOB_ROUNDS (project/raw runs of each job, default 3)
+ * override; BENCH_LATENCY=<file> appends each load run's latency
  * percentiles (autocannon's, ms) to that file, a line per run.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -1183,7 +1184,7 @@ async function main() {
   }
 }
 
-const JOB_ROUNDS = QUICK ? 1 : 3;
+const JOB_ROUNDS = Number(process.env.BENCH_JOB_ROUNDS ?? (QUICK ? 1 : 3));
 const peaksMB = (peaks: Record<string, number>) =>
   Object.fromEntries(Object.entries(peaks).map(([k, v]) => [`${k}PeakMB`, v]));
 

@@ -172,6 +172,32 @@ describe('enrolment comparison', () => {
     });
   });
 
+  it('compares an enrolment whose fields hold tabs or line breaks as it is stored', async () => {
+    // The lookup packs a batch's enrolments into tab-separated lines; such a name must not shift them.
+    const odd = 'x\ty\nz';
+    await t.database.db.update(enroll).set({ name: odd }).where(eq(enroll.id, b.id));
+    try {
+      const queued = await postImport(
+        t,
+        `${BASE}/importExcel/${planId}`,
+        token,
+        await workbook([HEADER, [a.name, a.idCard, '', '', '', a.phone], ['王二', b.idCard]]),
+        { dataSource: '特殊字符' },
+      );
+      expect(await waitForImport(t, BASE, queued.body.data.id, token)).toMatchObject({
+        status: JOB_STATUS.done,
+        imported: 2,
+      });
+      const byId = new Map(
+        (await list({ planId, dataSource: '特殊字符' })).records.map((r) => [r.idCard, r]),
+      );
+      expect(byId.get(a.idCard)!.differences).toEqual([]);
+      expect(byId.get(b.idCard)!.differences).toEqual([{ field: 'name', expected: odd, actual: '王二' }]);
+    } finally {
+      await t.database.db.update(enroll).set({ name: b.name }).where(eq(enroll.id, b.id));
+    }
+  });
+
   it('a deleted plan takes its comparison rows along; the delete waits for an import writing to it', async () => {
     const draft = await createPlan(t, token);
     const queued = await postImport(

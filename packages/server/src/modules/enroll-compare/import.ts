@@ -69,12 +69,39 @@ type Match = Pick<
   | 'countyCode'
 >;
 
+/**
+ * The enrolment fields a comparison reads, in the order of the lookup's packed text (every one NOT
+ * NULL in `enroll`: concat_ws skips no field).
+ */
+const MATCH_FIELDS = [
+  'idCard',
+  'name',
+  'phone',
+  'academicSession',
+  'subject',
+  'enrollCounty',
+  'provinceCode',
+  'cityCode',
+  'countyCode',
+] as const satisfies readonly (keyof Match)[];
+
 /** The columns a batch is copied into, in the order of {@link compareRow}'s fields. */
 const COPY_TARGET = `enroll_compare (plan_id, import_id, name, id_card, academic_session, subject, data_source,
   differences, province_code, city_code, county_code)`;
 
 /** The differences of a row without enrolment. */
 const NO_ENROLL: EnrollCompareDifference[] = [{ field: 'enroll', expected: null, actual: null }];
+
+/** Adds a difference when the list gives a value (`actual`) that is not the enrolment's. */
+function differ(
+  differences: EnrollCompareDifference[],
+  field: EnrollCompareDifference['field'],
+  expected: string,
+  actual: string,
+  same: boolean,
+): void {
+  if (actual && !same) differences.push({ field, expected, actual });
+}
 
 /**
  * One list row compared with its enrolment, as a line of COPY text (the columns of COPY_TARGET). A row
@@ -88,30 +115,30 @@ function compareRow(r: CompareImportRow, e: Match | undefined, prep: Prep): stri
   )}\t${prep.copySource}\t`;
   if (!e) return `${prep.copyImport}${fields}${prep.copyNoEnroll}\n`;
   const differences: EnrollCompareDifference[] = [];
-  const differ = (
-    field: EnrollCompareDifference['field'],
-    expected: string,
-    actual: string,
-    same: boolean,
-  ) => {
-    if (actual && !same) differences.push({ field, expected, actual });
-  };
-  differ('name', e.name, r.name, e.name === r.name);
+  differ(differences, 'name', e.name, r.name, e.name === r.name);
   const county = prep.counties.byCode(e.countyCode)?.name ?? e.enrollCounty;
   differ(
+    differences,
     'enrollCounty',
     county,
     r.enrollCounty,
     [e.countyCode, county, e.enrollCounty].includes(r.enrollCounty),
   );
   differ(
+    differences,
     'academicSession',
     prep.periodLabel.get(e.academicSession) ?? e.academicSession,
     r.academicSession,
     academicSession === e.academicSession,
   );
-  differ('subject', prep.subjectLabel.get(e.subject) ?? e.subject, r.subject, subject === e.subject);
-  differ('phone', e.phone, r.phone, e.phone === r.phone);
+  differ(
+    differences,
+    'subject',
+    prep.subjectLabel.get(e.subject) ?? e.subject,
+    r.subject,
+    subject === e.subject,
+  );
+  differ(differences, 'phone', e.phone, r.phone, e.phone === r.phone);
   const region = `${copyField(e.provinceCode)}\t${copyField(e.cityCode)}\t${copyField(e.countyCode)}`;
   // A matching row, the common case, has no differences: '[]' needs no JSON writer nor escaping.
   const json = differences.length ? copyField(JSON.stringify(differences)) : '[]';
@@ -207,24 +234,68 @@ export const enrollCompareImport: ImportDefinition<CompareImportRow, Prep, Map<s
    * The batch's enrolments (plan, ID numbers, the importer's region) by ID number, on a pooled
    * connection while earlier batches are written: an index lookup of the batch's numbers
    * (enroll_plan_id_card_uq) costs nothing for rows without enrolment, where loading the plan's
-   * enrolments before the first row cost a second for 100,000 of them.
+   * enrolments before the first row cost a second for 100,000 of them. The rows come back as one
+   * text (fields in MATCH_FIELDS order, tab-separated, a line each) with their count: node-postgres
+   * decodes one field instead of nine a row, which halved the main thread's cost of the lookups of
+   * 100,000 matched rows (docs/benchmarks.md "Imports: the lookup's rows packed into one text"). A
+   * field holding a tab or a line break changes the line count or a line's field count; such a
+   * batch is read again as rows.
    */
   async lookup(rows, prep) {
     const found = new Map<string, Match>();
     if (!rows.length) return found;
     // ID numbers are normalised ([0-9X]{18}): one comma-separated parameter, not one per row.
-    const ids = rows.map((r) => r.idCard).join(',');
-    const result = await prep.db.execute<Match>(sql`
-      select id_card as "idCard", name, phone, academic_session as "academicSession", subject,
-        enroll_county as "enrollCounty", province_code as "provinceCode", city_code as "cityCode",
-        county_code as "countyCode"
-      from ${enroll}
-      where ${and(
-        eq(enroll.planId, prep.planId),
-        sql`${enroll.idCard} = any(string_to_array(${ids}, ','))`,
-        scopeWhere(enroll, prep.scope),
-      )}`);
-    for (const e of result.rows) found.set(e.idCard, e);
+    const where = and(
+      eq(enroll.planId, prep.planId),
+      sql`${enroll.idCard} = any(string_to_array(${rows.map((r) => r.idCard).join(',')}, ','))`,
+      scopeWhere(enroll, prep.scope),
+    );
+    const [packed] = (
+      await prep.db.execute<{ n: number; text: string | null }>(sql`
+        select count(*)::int as n, string_agg(concat_ws(E'\\t', ${sql.join(
+          MATCH_FIELDS.map((f) => enroll[f]),
+          sql`, `,
+        )}), E'\\n') as text
+        from ${enroll} where ${where}`)
+    ).rows;
+    const lines = packed?.text ? packed.text.split('\n') : [];
+    if (lines.length === (packed?.n ?? 0)) {
+      const parsed: Match[] = [];
+      for (const line of lines) {
+        const f = line.split('\t');
+        if (f.length !== MATCH_FIELDS.length) break;
+        parsed.push({
+          idCard: f[0]!,
+          name: f[1]!,
+          phone: f[2]!,
+          academicSession: f[3]!,
+          subject: f[4]!,
+          enrollCounty: f[5]!,
+          provinceCode: f[6]!,
+          cityCode: f[7]!,
+          countyCode: f[8]!,
+        });
+      }
+      if (parsed.length === lines.length) {
+        for (const e of parsed) found.set(e.idCard, e);
+        return found;
+      }
+    }
+    const result = await prep.db
+      .select({
+        idCard: enroll.idCard,
+        name: enroll.name,
+        phone: enroll.phone,
+        academicSession: enroll.academicSession,
+        subject: enroll.subject,
+        enrollCounty: enroll.enrollCounty,
+        provinceCode: enroll.provinceCode,
+        cityCode: enroll.cityCode,
+        countyCode: enroll.countyCode,
+      })
+      .from(enroll)
+      .where(where);
+    for (const e of result) found.set(e.idCard, e);
     return found;
   },
   async write(tx, rows, prep, found) {
