@@ -35,14 +35,19 @@ function renderSite(path: string) {
 }
 
 const at = () => router.state.location.pathname;
-/** The lock button: jsdom is a phone, so it is in the menu drawer's footer. */
+/**
+ * The lock button: jsdom is a phone, so it is in the menu drawer's footer. The first look waits for
+ * the page's and the drawer's lazy modules, which vitest transforms on first import: beside the
+ * whole suite on two cores that took more than 10 s.
+ */
 async function lockButton(): Promise<HTMLElement> {
-  fireEvent.click(await screen.findByTestId('menu-toggle'));
-  return screen.findByTestId('web-lock-button');
+  const firstLoad = { timeout: 30_000 };
+  fireEvent.click(await screen.findByTestId('menu-toggle', {}, firstLoad));
+  return screen.findByTestId('web-lock-button', {}, firstLoad);
 }
 const type = (id: string, value: string) => fireEvent.change(screen.getByTestId(id), { target: { value } });
 
-describe('the front site lock', { timeout: 40_000 }, () => {
+describe('the front site lock', { timeout: 60_000 }, () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
     setToken('candidate', 'front-token');
