@@ -159,26 +159,36 @@ describe('nodes started together', () => {
     expect(await counts(url)).toEqual(after);
   });
 
-  it('three nodes upgrading a database two migrations behind all come up; each migration runs once', async () => {
+  it('three nodes upgrading a database three migrations behind all come up; each migration runs once', async () => {
     const url = await emptyDatabase();
     const [first] = await startTogether(url, 1);
     await stopAll([first!]);
     expect(failures([first!])).toEqual([]);
     const before = await counts(url);
-    // The database as a release before the last two left it: the account tables without their
-    // fillfactor (0010), the comparison rows' ID numbers in a B-tree (0011), both journal rows removed.
+    // The database as a release before the last three left it: the comparison rows with their
+    // foreign keys and enrolment reference and without the plan trigger (0009), the account tables
+    // without their fillfactor (0010), the comparison rows' ID numbers in a B-tree (0011), the three
+    // journal rows removed.
     await admin(
       (db) =>
         db.query(`
+          drop trigger enroll_compare_plan_gone on recruit_plan;
+          drop function enroll_compare_plan_gone();
+          alter table enroll_compare add column enroll_id bigint;
+          alter table enroll_compare add constraint enroll_compare_plan_id_recruit_plan_id_fk
+            foreign key (plan_id) references recruit_plan(id) on delete cascade;
+          alter table enroll_compare add constraint enroll_compare_enroll_id_enroll_id_fk
+            foreign key (enroll_id) references enroll(id) on delete set null;
+          create index enroll_compare_enroll_idx on enroll_compare (enroll_id);
           alter table candidate_user reset (fillfactor);
           alter table sys_user reset (fillfactor);
           drop index enroll_compare_id_card_idx;
           create index enroll_compare_id_card_idx on enroll_compare (id_card);
           delete from drizzle.__drizzle_migrations
-           where id in (select id from drizzle.__drizzle_migrations order by id desc limit 2);`),
+           where id in (select id from drizzle.__drizzle_migrations order by id desc limit 3);`),
       url,
     );
-    expect((await counts(url)).migrations).toBe(MIGRATION_COUNT - 2);
+    expect((await counts(url)).migrations).toBe(MIGRATION_COUNT - 3);
 
     const nodes = await startTogether(url, 3);
     try {
@@ -202,6 +212,19 @@ describe('nodes started together', () => {
       { relname: 'enroll_compare_id_card_idx', reloptions: null, amname: 'hash' },
       { relname: 'sys_user', reloptions: ['fillfactor=90'], amname: 'heap' },
     ]);
+    // the comparison rows carry no foreign key nor enrolment reference, and the plan trigger is back
+    const snapshot = await admin(
+      (db) =>
+        db.query(`select
+          (select count(*)::int from pg_constraint
+            where conrelid = 'enroll_compare'::regclass and contype = 'f') as "foreignKeys",
+          (select count(*)::int from information_schema.columns
+            where table_name = 'enroll_compare' and column_name = 'enroll_id') as "enrollId",
+          (select count(*)::int from pg_trigger
+            where tgname = 'enroll_compare_plan_gone' and tgrelid = 'recruit_plan'::regclass) as triggers`),
+      url,
+    );
+    expect(snapshot.rows).toEqual([{ foreignKeys: 0, enrollId: 0, triggers: 1 }]);
   });
 
   it('a start that fails lets go of the lock: the node waiting behind it comes up', async () => {
