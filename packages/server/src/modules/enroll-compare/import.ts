@@ -70,20 +70,48 @@ type Match = Pick<
 >;
 
 /**
- * The enrolment fields a comparison reads, in the order of the lookup's packed text (every one NOT
+ * The enrolment columns a comparison reads, in the order of the lookup's packed text (every one NOT
  * NULL in `enroll`: concat_ws skips no field).
  */
-const MATCH_FIELDS = [
-  'idCard',
-  'name',
-  'phone',
-  'academicSession',
-  'subject',
-  'enrollCounty',
-  'provinceCode',
-  'cityCode',
-  'countyCode',
-] as const satisfies readonly (keyof Match)[];
+const MATCH_COLUMNS = {
+  idCard: enroll.idCard,
+  name: enroll.name,
+  phone: enroll.phone,
+  academicSession: enroll.academicSession,
+  subject: enroll.subject,
+  enrollCounty: enroll.enrollCounty,
+  provinceCode: enroll.provinceCode,
+  cityCode: enroll.cityCode,
+  countyCode: enroll.countyCode,
+} satisfies { [K in keyof Match]: (typeof enroll)[K] };
+const MATCH_FIELD_COUNT = Object.keys(MATCH_COLUMNS).length;
+
+/**
+ * The lookup's packed answer (`n` rows; `text`: a line each, fields tab-separated in MATCH_COLUMNS
+ * order) as enrolments, or null when a field held a tab or a line break: a line break adds a line,
+ * a tab adds a field to its line.
+ */
+function unpack(n: number, text: string | null): Match[] | null {
+  const lines = text === null ? [] : text.split('\n');
+  if (lines.length !== n) return null;
+  const matches: Match[] = [];
+  for (const line of lines) {
+    const f = line.split('\t');
+    if (f.length !== MATCH_FIELD_COUNT) return null;
+    matches.push({
+      idCard: f[0]!,
+      name: f[1]!,
+      phone: f[2]!,
+      academicSession: f[3]!,
+      subject: f[4]!,
+      enrollCounty: f[5]!,
+      provinceCode: f[6]!,
+      cityCode: f[7]!,
+      countyCode: f[8]!,
+    });
+  }
+  return matches;
+}
 
 /** The columns a batch is copied into, in the order of {@link compareRow}'s fields. */
 const COPY_TARGET = `enroll_compare (plan_id, import_id, name, id_card, academic_session, subject, data_source,
@@ -235,11 +263,10 @@ export const enrollCompareImport: ImportDefinition<CompareImportRow, Prep, Map<s
    * connection while earlier batches are written: an index lookup of the batch's numbers
    * (enroll_plan_id_card_uq) costs nothing for rows without enrolment, where loading the plan's
    * enrolments before the first row cost a second for 100,000 of them. The rows come back as one
-   * text (fields in MATCH_FIELDS order, tab-separated, a line each) with their count: node-postgres
+   * text (fields in MATCH_COLUMNS order, tab-separated, a line each) with their count: node-postgres
    * decodes one field instead of nine a row, which halved the main thread's cost of the lookups of
    * 100,000 matched rows (docs/benchmarks.md "Imports: the lookup's rows packed into one text"). A
-   * field holding a tab or a line break changes the line count or a line's field count; such a
-   * batch is read again as rows.
+   * batch whose fields hold a tab or a line break ({@link unpack}) is read again as rows.
    */
   async lookup(rows, prep) {
     const found = new Map<string, Match>();
@@ -250,51 +277,15 @@ export const enrollCompareImport: ImportDefinition<CompareImportRow, Prep, Map<s
       sql`${enroll.idCard} = any(string_to_array(${rows.map((r) => r.idCard).join(',')}, ','))`,
       scopeWhere(enroll, prep.scope),
     );
-    const [packed] = (
+    const { n, text } = (
       await prep.db.execute<{ n: number; text: string | null }>(sql`
         select count(*)::int as n, string_agg(concat_ws(E'\\t', ${sql.join(
-          MATCH_FIELDS.map((f) => enroll[f]),
+          Object.values(MATCH_COLUMNS),
           sql`, `,
         )}), E'\\n') as text
         from ${enroll} where ${where}`)
-    ).rows;
-    const lines = packed?.text ? packed.text.split('\n') : [];
-    if (lines.length === (packed?.n ?? 0)) {
-      const parsed: Match[] = [];
-      for (const line of lines) {
-        const f = line.split('\t');
-        if (f.length !== MATCH_FIELDS.length) break;
-        parsed.push({
-          idCard: f[0]!,
-          name: f[1]!,
-          phone: f[2]!,
-          academicSession: f[3]!,
-          subject: f[4]!,
-          enrollCounty: f[5]!,
-          provinceCode: f[6]!,
-          cityCode: f[7]!,
-          countyCode: f[8]!,
-        });
-      }
-      if (parsed.length === lines.length) {
-        for (const e of parsed) found.set(e.idCard, e);
-        return found;
-      }
-    }
-    const result = await prep.db
-      .select({
-        idCard: enroll.idCard,
-        name: enroll.name,
-        phone: enroll.phone,
-        academicSession: enroll.academicSession,
-        subject: enroll.subject,
-        enrollCounty: enroll.enrollCounty,
-        provinceCode: enroll.provinceCode,
-        cityCode: enroll.cityCode,
-        countyCode: enroll.countyCode,
-      })
-      .from(enroll)
-      .where(where);
+    ).rows[0]!;
+    const result = unpack(n, text) ?? (await prep.db.select(MATCH_COLUMNS).from(enroll).where(where));
     for (const e of result) found.set(e.idCard, e);
     return found;
   },
