@@ -178,20 +178,33 @@ export const READ_WORKER_LIMITS: ResourceLimits = {
 };
 
 /**
- * A read worker started ahead of need: booted (tsx registered, exceljs loaded) and waiting for its one
- * file, so that an import does not pay the thread's cold start (about a second). Each file still gets
- * a thread of its own, ended after the read; the next spare is started then. Off until
+ * Files a read worker reads before it is retired for a fresh thread: a bound on what a long-lived
+ * heap may gather (fragmentation, anything a library keeps between files).
+ */
+export const READ_WORKER_MAX_FILES = 50;
+
+/**
+ * A read worker started ahead of need: booted (tsx registered, exceljs loaded) and waiting for its
+ * file, so that an import does not pay the thread's cold start (about a second). A thread whose read
+ * ended well ('end') becomes the spare again, its code compiled: a fresh thread had V8 compile the
+ * parser's hot code anew on the helper threads for every file, CPU the other threads of an import
+ * (checks, PostgreSQL) wait for on two cores (docs/benchmarks.md "Imports: the read thread kept").
+ * A read that failed, stalled or was given up ends its thread, as does the
+ * {@link READ_WORKER_MAX_FILES}th file; a new spare is started then. Off until
  * {@link keepSpareReadWorker} (a serving node's start): a test app or a script starts threads on demand.
  */
 let spare: Worker | null = null;
 let keepSpare = false;
+/** Files each live read worker was given. */
+const filesRead = new WeakMap<Worker, number>();
 
 const spawnReadWorker = (workerData: { tegangRead: ReadInput | 'spare' }, limits: ResourceLimits) =>
   new Worker(BOOT, { eval: true, workerData, resourceLimits: limits });
 
-function startSpare(): void {
-  if (!keepSpare || spare) return;
-  const worker = spawnReadWorker({ tegangRead: 'spare' }, READ_WORKER_LIMITS);
+/** Makes `reused` (a thread whose read ended well), else a new thread, the spare when one is kept. */
+function startSpare(reused?: Worker): boolean {
+  if (!keepSpare || spare) return false;
+  const worker = reused ?? spawnReadWorker({ tegangRead: 'spare' }, READ_WORKER_LIMITS);
   worker.unref(); // an idle spare never keeps the process alive
   const lost = () => {
     if (spare === worker) spare = null;
@@ -199,6 +212,7 @@ function startSpare(): void {
   worker.once('error', lost);
   worker.once('exit', lost);
   spare = worker;
+  return true;
 }
 
 /** Keeps one spare read worker on this node from now on (src/start.ts, at a serving node's start). */
@@ -221,11 +235,16 @@ export const spareReadWorkerId = (): number | null => spare?.threadId ?? null;
 /** A thread for one read: the spare, handed `input`, when it has the default limits; else a new one. */
 function readWorkerFor(input: ReadInput, limits: ResourceLimits): Worker {
   const worker = limits === READ_WORKER_LIMITS ? spare : null;
-  if (!worker) return spawnReadWorker({ tegangRead: input }, limits);
+  if (!worker) {
+    const started = spawnReadWorker({ tegangRead: input }, limits);
+    filesRead.set(started, 1);
+    return started;
+  }
   spare = null;
   worker.removeAllListeners();
   worker.ref();
   worker.postMessage(input);
+  filesRead.set(worker, (filesRead.get(worker) ?? 0) + 1);
   return worker;
 }
 
@@ -260,6 +279,8 @@ export async function* readRows(
     tmpDir: dir,
   };
   const worker = readWorkerFor(input, limits);
+  /** Set by 'end': the read ended well, so the thread may read the next file. */
+  let ended = false;
   worker.on('message', (message: ReadMessage) => push(message));
   worker.on('error', (error: Error & { code?: string }) =>
     push({ t: 'died', oom: error.code === 'ERR_WORKER_OUT_OF_MEMORY' }),
@@ -287,6 +308,7 @@ export async function* readRows(
           break;
         case 'end':
           onBytes(event.bytes);
+          ended = true;
           return;
         case 'fail':
           throw new ImportFileError(event.key, event.params);
@@ -299,9 +321,13 @@ export async function* readRows(
     }
   } finally {
     worker.removeAllListeners();
-    await worker.terminate();
+    const reuse =
+      ended && limits === READ_WORKER_LIMITS && (filesRead.get(worker) ?? 0) < READ_WORKER_MAX_FILES;
+    if (!(reuse && startSpare(worker))) {
+      await worker.terminate();
+      startSpare();
+    }
     await rm(dir, { recursive: true, force: true });
-    startSpare();
   }
 }
 

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
@@ -22,8 +23,9 @@ import './unzip-end';
  * Messages to the main thread ({@link ReadMessage}): 'rows' (a batch, with the compressed bytes
  * consumed so far), then 'end'; or one 'fail' (a cap crossed: a catalogue key and its params) or
  * 'unreadable' (exceljs or unzip refused the file). Flow: at most {@link CREDITS} batches are unanswered;
- * the main thread answers 'more' for each batch it took. After its last message the thread waits to
- * be terminated.
+ * the main thread answers 'more' for each batch it took. After 'end' the thread waits for the next
+ * file (a {@link ReadInput} message), its compiled code warm; after any other last message it waits
+ * to be terminated.
  */
 export type ReadMessage =
   | { t: 'rows'; rows: [number, string[]][]; bytes: number }
@@ -158,17 +160,22 @@ export async function readSheet(
   return offset;
 }
 
-async function main(port: NonNullable<typeof parentPort>, input: ReadInput) {
+type Port = NonNullable<typeof parentPort>;
+
+/** Reads one file and posts its messages; resolves after the last one ('end', 'fail' or 'unreadable'). */
+async function main(port: Port, input: ReadInput) {
   // exceljs's temporary copy of a sheet goes to os.tmpdir(), read at each call: this thread's own.
   process.env.TMPDIR = process.env.TMP = process.env.TEMP = input.tmpDir;
   const post = (message: ReadMessage) => port.postMessage(message);
   let credits = CREDITS;
   let wake: (() => void) | null = null;
-  port.on('message', () => {
+  const credit = (message: unknown) => {
+    if (message !== 'more') return;
     credits += 1;
     wake?.();
     wake = null;
-  });
+  };
+  port.on('message', credit);
   const guard = new WorkbookGuard((failure) => post({ t: 'fail', ...failure }));
   installGuard(guard);
   const data = Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength);
@@ -185,12 +192,62 @@ async function main(port: NonNullable<typeof parentPort>, input: ReadInput) {
   } catch (error) {
     if (!guard.stopped) post({ t: 'unreadable', error: String(error).slice(0, 200) });
   }
+  port.off('message', credit);
+}
+
+type TmpFileCallback = (
+  error: Error | null,
+  path: string,
+  fd: number | undefined,
+  remove: () => void,
+) => void;
+
+/**
+ * exceljs's temporary copies of worksheets (the `tmp` package's `tmp.file`, taken from where exceljs
+ * resolves it, as read-guard.ts takes unzipper), made to outlast no read of a kept thread: each file's
+ * descriptor is closed at once (exceljs writes and reads the copy by its path), and {@link
+ * removeTempFiles} removes the read's copies — a read that stops after the first sheet leaves them,
+ * and `tmp` would otherwise hold their descriptors open, their space taken, until the thread ends.
+ */
+const tempFiles: (() => void)[] = [];
+function trackTempFiles(): void {
+  const fromExceljs = createRequire(createRequire(import.meta.url).resolve('exceljs'));
+  const tmp = fromExceljs('tmp') as {
+    file: (options: object | TmpFileCallback, callback?: TmpFileCallback) => void;
+  };
+  const file = tmp.file;
+  tmp.file = (options, callback) => {
+    const done = (typeof options === 'function' ? options : callback)!;
+    const given = typeof options === 'function' ? {} : options;
+    file({ ...given, discardDescriptor: true }, (error, path, fd, remove) => {
+      if (remove) tempFiles.push(remove);
+      done(error, path, fd, remove);
+    });
+  };
+}
+trackTempFiles();
+
+/** Removes the temporary copies the last read left (their descriptors are already closed). */
+const removeTempFiles = () => {
+  for (const remove of tempFiles.splice(0)) remove();
+};
+
+/** Reads `first` when given, then each file the main thread posts (credits, 'more', are not files). */
+function serve(port: Port, first?: ReadInput): void {
+  const read = (input: ReadInput) =>
+    void main(port, input).then(() => {
+      removeTempFiles();
+      serve(port);
+    });
+  if (first) return read(first);
+  const next = (message: unknown) => {
+    if (typeof message !== 'object' || message === null) return;
+    port.off('message', next);
+    read(message as ReadInput);
+  };
+  port.on('message', next);
 }
 
 // Started for one file (workerData), or as a spare that waits, loaded, for its file's message.
 const start = (workerData as { tegangRead?: ReadInput | 'spare' } | null)?.tegangRead;
-if (parentPort && start) {
-  const port = parentPort;
-  if (start === 'spare') port.once('message', (input: ReadInput) => void main(port, input));
-  else void main(port, start);
-}
+if (parentPort && start) serve(parentPort, start === 'spare' ? undefined : start);

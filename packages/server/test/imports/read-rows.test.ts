@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import {
   ImportFileError,
   keepSpareReadWorker,
   readRows,
+  READ_TMP_PREFIX,
   READ_WORKER_LIMITS,
   spareReadWorkerId,
   stopSpareReadWorker,
@@ -81,28 +82,46 @@ describe('readRows', () => {
     expect((error as ImportFileError).params).toEqual({ seconds: 0 });
   });
 
-  it('reads through the spare worker a serving node keeps, and starts the next one', async () => {
+  it('keeps the thread of a read that ended well as the spare, and ends the thread of a failed read', async () => {
     const header = ['身份证号', '姓名'];
     const rows = Array.from({ length: 5 }, (_, i) => [`52010219960512300${i}`, `考生${i}`]);
     const data = await workbook([header, ...rows]);
     const leftovers = async () =>
       (await readdir(tmpdir())).filter((name) => name.startsWith(`tmp-${process.pid}-`));
+    /** This process's open descriptors of import temporary files (exceljs's copies of the sheet). */
+    const openCopies = async () =>
+      (
+        await Promise.all(
+          (await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')),
+        )
+      ).filter((target) => target.includes(READ_TMP_PREFIX));
     const before = await leftovers();
     keepSpareReadWorker();
     try {
-      for (let round = 0; round < 2; round++) {
-        const spare = spareReadWorkerId();
-        expect(spare).not.toBeNull();
+      const first = spareReadWorkerId();
+      expect(first).not.toBeNull();
+      for (let round = 0; round < 3; round++) {
         const texts: string[] = [];
         for await (const batch of readRows(data, () => undefined))
           for (const [, cells] of batch) texts.push(cells.slice(1).join('|'));
         expect(texts).toEqual([header, ...rows].map((r) => r.join('|')));
-        // The spare did this read (and is gone with it); a new one waits for the next.
-        const next = spareReadWorkerId();
-        expect(next).not.toBeNull();
-        expect(next).not.toBe(spare);
+        // The thread that read the file waits for the next one, its code compiled.
+        expect(spareReadWorkerId()).toBe(first);
+        // Its copy of the sheet is gone, and with it the descriptor `tmp` opened for it.
+        expect(await openCopies()).toEqual([]);
       }
-      // exceljs's temporary copy of the sheet went to the read's own directory, removed after it.
+      // A file it cannot read ends the thread: the next file gets a new one.
+      const failed = await (async () => {
+        for await (const batch of readRows(Buffer.from('not a workbook'), () => undefined)) void batch;
+      })().then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect((failed as ImportFileError).key).toBe('import.unreadable');
+      const next = spareReadWorkerId();
+      expect(next).not.toBeNull();
+      expect(next).not.toBe(first);
+      // exceljs's temporary copies of the sheet went to each read's own directory, removed after it.
       expect(await leftovers()).toEqual(before);
     } finally {
       await stopSpareReadWorker();
