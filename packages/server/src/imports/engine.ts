@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { and, asc, count, DrizzleQueryError, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -198,8 +199,36 @@ let keepSpare = false;
 /** Files each live read worker was given. */
 const filesRead = new WeakMap<Worker, number>();
 
-const spawnReadWorker = (workerData: { tegangRead: ReadInput | 'spare' }, limits: ResourceLimits) =>
-  new Worker(BOOT, { eval: true, workerData, resourceLimits: limits });
+/**
+ * The read thread's first semi-space, in MB. V8 starts a young generation at 1 MB a semi-space and
+ * shrinks an idle one back there; a read from so small a nursery promoted each batch in flight and
+ * ran a full collection every ~100 ms (the spare's heap, shrunk while it waited for its file: 2.6–3
+ * instead of 1.9–2.2 s of server CPU an import, docs/benchmarks.md "Imports: the read thread kept").
+ */
+const READ_MIN_SEMI_SPACE_MB = 16;
+
+/**
+ * A read worker thread. V8 takes the first semi-space size from a process-wide flag when it makes an
+ * isolate (Node's resourceLimits set only the maximum): the flag is set for this thread's start and
+ * put back to V8's own default (0) once the thread runs, so no other thread's isolate gets it.
+ */
+function spawnReadWorker(workerData: { tegangRead: ReadInput | 'spare' }, limits: ResourceLimits): Worker {
+  setFlagsFromString(`--min-semi-space-size=${READ_MIN_SEMI_SPACE_MB}`);
+  let reset = false;
+  const restore = () => {
+    if (!reset) setFlagsFromString('--min-semi-space-size=0');
+    reset = true;
+  };
+  try {
+    const worker = new Worker(BOOT, { eval: true, workerData, resourceLimits: limits });
+    worker.once('online', restore);
+    worker.once('exit', restore);
+    return worker;
+  } catch (error) {
+    restore();
+    throw error;
+  }
+}
 
 /** Makes `reused` (a thread whose read ended well), else a new thread, the spare when one is kept. */
 function startSpare(reused?: Worker): boolean {
