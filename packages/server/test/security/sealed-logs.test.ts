@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { desc, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysOperLog } from '../../src/db/schema';
 import { maskSecrets } from '../../src/plugins/audit';
@@ -25,8 +25,27 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const lastOperLog = async () =>
-  (await t.database.db.select().from(sysOperLog).orderBy(desc(sysOperLog.id)).limit(1))[0]!;
+/** The newest operation log entry's id (0 without one). */
+const lastOperLogId = async () =>
+  (await t.database.db.select({ id: max(sysOperLog.id) }).from(sysOperLog))[0]?.id ?? 0;
+
+/**
+ * The operation log entry of the call answered after entry `before`: the log is written once the
+ * answer has gone (plugins/audit.ts, onResponse), so it is waited for, up to 5 s.
+ */
+const operLogAfter = async (before: number) => {
+  for (let waited = 0; waited < 5000; waited += 20) {
+    const [entry] = await t.database.db
+      .select()
+      .from(sysOperLog)
+      .where(gt(sysOperLog.id, before))
+      .orderBy(desc(sysOperLog.id))
+      .limit(1);
+    if (entry) return entry;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the call left no operation log entry');
+};
 
 describe('physical examination values in logs and messages', () => {
   it('a refused call posting one keeps it out of the operation log, the answer and the server log', async () => {
@@ -35,10 +54,11 @@ describe('physical examination values in logs and messages', () => {
       { idList: 'x', rows: [{ physical_examination: SECRET, name: '张三' }] },
       { physicalExamination: { text: SECRET } },
     ]) {
+      const before = await lastOperLogId();
       const answer = await t.call('DELETE', `${BASE}/deleteByIds`, { token, body });
       expect(answer.status).toBeGreaterThanOrEqual(400);
       expect(answer.raw.body).not.toContain(SECRET);
-      const entry = await lastOperLog();
+      const entry = await operLogAfter(before);
       expect(entry.url).toBe(`${BASE}/deleteByIds`);
       expect(entry.params).not.toContain(SECRET);
       expect(entry.params).toContain('******');
@@ -51,6 +71,7 @@ describe('physical examination values in logs and messages', () => {
     const query = `physicalExamination=${encodeURIComponent(SECRET)}&name=x`;
     const answer = await t.call('GET', `${BASE}/page?${query}`, { token });
     expect(answer.raw.body).not.toContain(SECRET);
+    const before = await lastOperLogId();
     const remove = await t.call(
       'DELETE',
       `${BASE}/987654?physical_examination=${encodeURIComponent(SECRET)}`,
@@ -59,7 +80,7 @@ describe('physical examination values in logs and messages', () => {
       },
     );
     expect(remove.status).toBe(404);
-    expect((await lastOperLog()).params).not.toContain(SECRET);
+    expect((await operLogAfter(before)).params).not.toContain(SECRET);
     const text = lines.join('');
     expect(text).toContain(`${BASE}/page?physicalExamination=***`);
     expect(text).not.toContain(SECRET);
