@@ -1,8 +1,9 @@
-import { desc, gt, max } from 'drizzle-orm';
+import { max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysOperLog } from '../../src/db/schema';
 import { maskSecrets } from '../../src/plugins/audit';
 import { createTestApp, type TestApp } from '../helpers';
+import { operLogsWhere } from '../monitor/fixtures';
 
 /**
  * Values of sealed columns never reach the logs or messages (docs/security.md "Keys of personal data"):
@@ -29,22 +30,11 @@ afterAll(() => t?.close());
 const lastOperLogId = async () =>
   (await t.database.db.select({ id: max(sysOperLog.id) }).from(sysOperLog))[0]?.id ?? 0;
 
-/**
- * The operation log entry of the call answered after entry `before`: the log is written once the
- * answer has gone (plugins/audit.ts, onResponse), so it is waited for, up to 5 s.
- */
+/** The operation log entry written after entry `before` (after the answer has gone: waited for). */
 const operLogAfter = async (before: number) => {
-  for (let waited = 0; waited < 5000; waited += 20) {
-    const [entry] = await t.database.db
-      .select()
-      .from(sysOperLog)
-      .where(gt(sysOperLog.id, before))
-      .orderBy(desc(sysOperLog.id))
-      .limit(1);
-    if (entry) return entry;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('the call left no operation log entry');
+  const [entry] = await operLogsWhere(t, (row) => row.id > before);
+  expect(entry, 'the call left no operation log entry').toBeDefined();
+  return entry!;
 };
 
 describe('physical examination values in logs and messages', () => {
