@@ -17,7 +17,8 @@
  *
  * Pairs run interleaved project/raw × ROUNDS after a warm-up of each side, medians reported. Load:
  * 50 connections for reads and logins, 32 in flight for applications. Server memory (VmRSS, VmHWM) from
- * /proc/<pid>/status of the server process: fresh, peak during each job kind, idle after the jobs.
+ * /proc/<pid>/status of the server process: fresh, peak during each job kind, idle 10 s and 40 s after
+ * the jobs.
  *
  * Environment: BENCH_QUICK=1 (10,000 rows, 3 s runs, one round per pair, ~2 minutes);
  * BENCH_PROFILE=<dir> (the server's CPU profile); BENCH_PHOTO=<jpeg> (default: the rustup embedded book's verify.jpeg when present, a real 100 KB
@@ -1149,13 +1150,18 @@ async function main() {
       }
     }
 
-    // Idle after the jobs: what the process keeps (no GC forced; the time a quiet node would have).
+    // Idle after the jobs: what the process keeps (no GC forced; the time a quiet node would have):
+    // 10 s (the ticket threads end after 5 s idle), then 40 s (a read thread that has read a file is
+    // replaced by a fresh one after 30 s without one, imports/engine.ts READ_WORKER_IDLE_MS).
     await sleep(QUICK ? 3_000 : 10_000);
+    const idleSoon = memory(pid);
+    await sleep(QUICK ? 0 : 30_000);
     const idle = memory(pid);
     const mem = {
       freshMB: fresh.rss,
       afterSeedMB: afterSeed.rss,
       peakMB: idle.hwm,
+      idle10sMB: idleSoon.rss,
       idleAfterJobsMB: idle.rss,
       ...peaksMB(peaks),
     };
@@ -1248,7 +1254,8 @@ function writeSection(o: {
     ),
     '',
     `Server memory (VmRSS of the server process): fresh ${o.mem.freshMB} MB, after the seed ${o.mem.afterSeedMB} MB, ` +
-      `peak (VmHWM) ${o.mem.peakMB} MB, idle after the jobs ${o.mem.idleAfterJobsMB} MB; peaks during ` +
+      `peak (VmHWM) ${o.mem.peakMB} MB, idle after the jobs ${o.mem.idle10sMB} MB after 10 s and ` +
+      `${o.mem.idleAfterJobsMB} MB after 40 s; peaks during ` +
       Object.entries(o.mem)
         .filter(([k]) => k.endsWith('PeakMB'))
         .map(([k, v]) => `${k.replace(/PeakMB$/, '')} ${v} MB`)

@@ -185,17 +185,30 @@ export const READ_WORKER_LIMITS: ResourceLimits = {
 export const READ_WORKER_MAX_FILES = 50;
 
 /**
+ * How long a thread that has read a file waits, as the spare, for the next one before a fresh thread
+ * replaces it: imports that follow each other (a list fixed and sent again, several offices on the last
+ * day) find it warm, and a quiet node goes back to its idle memory — a thread that has read a file keeps
+ * its nursery's pages and its heap's leftovers (about 55 MB after 100,000 rows), a fresh one has touched
+ * neither (docs/benchmarks.md "Imports: short read batches").
+ */
+export const READ_WORKER_IDLE_MS = 30_000;
+
+/**
  * A read worker started ahead of need: booted (tsx registered, exceljs loaded) and waiting for its
  * file, so that an import does not pay the thread's cold start (about a second). A thread whose read
  * ended well ('end') becomes the spare again, its code compiled: a fresh thread had V8 compile the
  * parser's hot code anew on the helper threads for every file, CPU the other threads of an import
  * (checks, PostgreSQL) wait for on two cores (docs/benchmarks.md "Imports: the read thread kept").
- * A read that failed, stalled or was given up ends its thread, as does the
- * {@link READ_WORKER_MAX_FILES}th file; a new spare is started then. Off until
+ * A read that failed, stalled or was given up ends its thread, as do the
+ * {@link READ_WORKER_MAX_FILES}th file and {@link READ_WORKER_IDLE_MS} without a file after a read; a
+ * new spare is started then. Off until
  * {@link keepSpareReadWorker} (a serving node's start): a test app or a script starts threads on demand.
  */
 let spare: Worker | null = null;
 let keepSpare = false;
+/** The idle time of a used spare (READ_WORKER_IDLE_MS, shorter in tests), and its timer. */
+let spareIdleMs = READ_WORKER_IDLE_MS;
+let spareIdle: NodeJS.Timeout | null = null;
 /** Files each live read worker was given. */
 const filesRead = new WeakMap<Worker, number>();
 
@@ -230,29 +243,55 @@ function spawnReadWorker(workerData: { tegangRead: ReadInput | 'spare' }, limits
   }
 }
 
-/** Makes `reused` (a thread whose read ended well), else a new thread, the spare when one is kept. */
+/** Stops the used spare's idle timer (the spare was taken, replaced or ended). */
+function clearSpareIdle(): void {
+  if (spareIdle) clearTimeout(spareIdle);
+  spareIdle = null;
+}
+
+/**
+ * Makes `reused` (a thread whose read ended well), else a new thread, the spare when one is kept. A
+ * reused thread that gets no file for `spareIdleMs` is ended and a fresh spare started.
+ */
 function startSpare(reused?: Worker): boolean {
   if (!keepSpare || spare) return false;
   const worker = reused ?? spawnReadWorker({ tegangRead: 'spare' }, READ_WORKER_LIMITS);
   worker.unref(); // an idle spare never keeps the process alive
   const lost = () => {
-    if (spare === worker) spare = null;
+    if (spare !== worker) return;
+    spare = null;
+    clearSpareIdle();
   };
   worker.once('error', lost);
   worker.once('exit', lost);
   spare = worker;
+  if (reused) {
+    spareIdle = setTimeout(() => {
+      if (spare !== worker) return;
+      spare = null;
+      spareIdle = null;
+      void worker.terminate();
+      startSpare();
+    }, spareIdleMs);
+    spareIdle.unref();
+  }
   return true;
 }
 
-/** Keeps one spare read worker on this node from now on (src/start.ts, at a serving node's start). */
-export function keepSpareReadWorker(): void {
+/**
+ * Keeps one spare read worker on this node from now on (src/start.ts, at a serving node's start);
+ * `idleMs`: how long a used spare waits for a file before a fresh one replaces it.
+ */
+export function keepSpareReadWorker(idleMs = READ_WORKER_IDLE_MS): void {
   keepSpare = true;
+  spareIdleMs = idleMs;
   startSpare();
 }
 
 /** Ends the spare read worker and starts no more (the node's stop). */
 export async function stopSpareReadWorker(): Promise<void> {
   keepSpare = false;
+  clearSpareIdle();
   const worker = spare;
   spare = null;
   await worker?.terminate();
@@ -270,6 +309,7 @@ function readWorkerFor(input: ReadInput, limits: ResourceLimits): Worker {
     return started;
   }
   spare = null;
+  clearSpareIdle();
   worker.removeAllListeners();
   worker.ref();
   worker.postMessage(input);

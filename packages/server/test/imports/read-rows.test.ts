@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ImportFileError,
   keepSpareReadWorker,
@@ -127,5 +127,28 @@ describe('readRows', () => {
       await stopSpareReadWorker();
     }
     expect(spareReadWorkerId()).toBeNull();
+  });
+
+  it('replaces a spare that has read a file and waited its idle time by a fresh thread', async () => {
+    const data = await workbook([['身份证号'], ['520102199605123000']]);
+    keepSpareReadWorker(300);
+    try {
+      const fresh = spareReadWorkerId();
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      // A fresh spare has nothing to give back: it waits for its file as long as it takes.
+      expect(spareReadWorkerId()).toBe(fresh);
+      for await (const batch of readRows(data, () => undefined)) void batch;
+      expect(spareReadWorkerId()).toBe(fresh);
+      await vi.waitFor(() => expect(spareReadWorkerId()).not.toBe(fresh), { timeout: 5000 });
+      const replacement = spareReadWorkerId();
+      expect(replacement).not.toBeNull();
+      // The replacement reads the next file.
+      let rows = 0;
+      for await (const batch of readRows(data, () => undefined)) rows += batch.length;
+      expect(rows).toBe(2);
+      expect(spareReadWorkerId()).toBe(replacement);
+    } finally {
+      await stopSpareReadWorker();
+    }
   });
 });
