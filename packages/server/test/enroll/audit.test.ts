@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { PERMISSIONS } from '@tegang/domain';
-import {
-  auditTrail,
-  enroll,
-  recruitPlanData,
-  sysMenu,
-  sysOperLog,
-  sysRole,
-  sysRoleMenu,
-} from '../../src/db/schema';
+import { auditTrail, enroll, recruitPlanData, sysMenu, sysRole, sysRoleMenu } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../helpers';
+import { operLogsWhere } from '../monitor/fixtures';
 import { applicationFields, applyToOpenPlan, makeAdmin, multipart, photo } from './fixtures';
 
 /**
@@ -264,15 +257,10 @@ describe('POST /candidate/enroll/audit', () => {
       auditReason: '学历不符合',
     });
     // The entry is written when the response has been sent: wait for it.
-    let entry: typeof sysOperLog.$inferSelect | undefined;
-    for (let i = 0; i < 40 && !entry; i += 1) {
-      const logs = await t.database.db
-        .select()
-        .from(sysOperLog)
-        .where(eq(sysOperLog.url, '/candidate/enroll/audit'));
-      entry = logs.find((l) => l.params?.includes('学历不符合'));
-      if (!entry) await new Promise((r) => setTimeout(r, 50));
-    }
+    const [entry] = await operLogsWhere(
+      t,
+      (l) => l.url === '/candidate/enroll/audit' && !!l.params?.includes('学历不符合'),
+    );
     expect(entry).toMatchObject({ method: 'POST', businessType: '2', status: 0, module: 'candidate/enroll' });
     expect(entry!.params).toContain(String(a.id));
     // … and the operation log screen lists it.

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc } from 'drizzle-orm';
-import { sysOperLog } from '../../src/db/schema';
 import { maskQuery, redactUrl } from '../../src/lib/logging';
 import { createTestApp, type TestApp } from '../helpers';
+import { operLogsWhere } from '../monitor/fixtures';
 
 /**
  * Personal data in query strings (docs/security.md "Logging"): ID numbers (GB 11643, 18 characters)
@@ -36,13 +35,9 @@ describe('query-string redaction', () => {
     expect(logged).toContain('/candidate/enroll/page?');
     for (const secret of [ID, ID.toLowerCase(), NAME, encodeURIComponent(NAME)])
       expect(logged, secret).not.toContain(secret);
-    // The entry is written after the answer (onResponse): wait for it.
-    let entries: (typeof sysOperLog.$inferSelect)[] = [];
-    for (let i = 0; i < 50; i++) {
-      entries = await t.database.db.select().from(sysOperLog).orderBy(desc(sysOperLog.id)).limit(5);
-      if (entries.some((e) => e.url === '/candidate/enroll/99999999')) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    // The entry is written after the answer (onResponse): wait for it, then read every entry.
+    await operLogsWhere(t, (e) => e.url === '/candidate/enroll/99999999');
+    const entries = await operLogsWhere(t, () => true);
     expect(entries.map((e) => e.url)).toContain('/candidate/enroll/99999999');
     for (const e of entries) {
       const stored = JSON.stringify(e);
