@@ -64,6 +64,13 @@ const wanted = (group: string) => !ONLY || ONLY.has(group);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const APPLY_IN_FLIGHT = 32;
 const TICKETS = QUICK ? 200 : 1000;
+/**
+ * Seconds after the jobs at which the idle memory is read: the ticket threads end after 5 s idle, a
+ * read thread that has read a file is replaced after 30 s (imports/engine.ts READ_WORKER_IDLE_MS); a
+ * quick run reads it at 3 s.
+ */
+const IDLE_SOON_S = QUICK ? 3 : 10;
+const IDLE_S = QUICK ? 3 : 40;
 const PDF_THREADS = 2;
 /** Accounts that apply (and log in): enough for every apply run at well over 100/s. */
 const APPLY_POOL = QUICK ? 2_000 : 8_000;
@@ -1150,18 +1157,16 @@ async function main() {
       }
     }
 
-    // Idle after the jobs: what the process keeps (no GC forced; the time a quiet node would have):
-    // 10 s (the ticket threads end after 5 s idle), then 40 s (a read thread that has read a file is
-    // replaced by a fresh one after 30 s without one, imports/engine.ts READ_WORKER_IDLE_MS).
-    await sleep(QUICK ? 3_000 : 10_000);
+    // Idle after the jobs: what the process keeps (no GC forced; the time a quiet node would have).
+    await sleep(IDLE_SOON_S * 1000);
     const idleSoon = memory(pid);
-    await sleep(QUICK ? 0 : 30_000);
+    await sleep((IDLE_S - IDLE_SOON_S) * 1000);
     const idle = memory(pid);
     const mem = {
       freshMB: fresh.rss,
       afterSeedMB: afterSeed.rss,
       peakMB: idle.hwm,
-      idle10sMB: idleSoon.rss,
+      idleSoonMB: idleSoon.rss,
       idleAfterJobsMB: idle.rss,
       ...peaksMB(peaks),
     };
@@ -1254,8 +1259,8 @@ function writeSection(o: {
     ),
     '',
     `Server memory (VmRSS of the server process): fresh ${o.mem.freshMB} MB, after the seed ${o.mem.afterSeedMB} MB, ` +
-      `peak (VmHWM) ${o.mem.peakMB} MB, idle after the jobs ${o.mem.idle10sMB} MB after 10 s and ` +
-      `${o.mem.idleAfterJobsMB} MB after 40 s; peaks during ` +
+      `peak (VmHWM) ${o.mem.peakMB} MB, idle after the jobs ${o.mem.idleSoonMB} MB after ${IDLE_SOON_S} s and ` +
+      `${o.mem.idleAfterJobsMB} MB after ${IDLE_S} s; peaks during ` +
       Object.entries(o.mem)
         .filter(([k]) => k.endsWith('PeakMB'))
         .map(([k, v]) => `${k.replace(/PeakMB$/, '')} ${v} MB`)
