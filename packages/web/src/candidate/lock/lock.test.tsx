@@ -38,12 +38,19 @@ const at = () => router.state.location.pathname;
 /**
  * The lock button: jsdom is a phone, so it is in the menu drawer's footer. The first look waits for
  * the page's and the drawer's lazy modules, which vitest transforms on first import: beside the
- * whole suite on two cores that took more than 10 s.
+ * whole suite on two cores that took more than 10 s. The drawer closes when the path changes, so a
+ * navigation that lands after the click closes it again: the menu is opened until the button shows
+ * (opening an open drawer changes nothing).
  */
 async function lockButton(): Promise<HTMLElement> {
   const firstLoad = { timeout: 30_000 };
-  fireEvent.click(await screen.findByTestId('menu-toggle', {}, firstLoad));
-  return screen.findByTestId('web-lock-button', {}, firstLoad);
+  await screen.findByTestId('menu-toggle', {}, firstLoad);
+  return waitFor(() => {
+    const button = screen.queryByTestId('web-lock-button');
+    if (button) return button;
+    fireEvent.click(screen.getByTestId('menu-toggle'));
+    throw new Error('the menu drawer shows no lock button yet');
+  }, firstLoad);
 }
 const type = (id: string, value: string) => fireEvent.change(screen.getByTestId(id), { target: { value } });
 
