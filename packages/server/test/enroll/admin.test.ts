@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
 import { formatDateTime } from '@tegang/domain';
 import { enroll, recruitPlanData, sysRole } from '../../src/db/schema';
+import { eachEnrollExportRow } from '../../src/modules/enroll/service-admin';
 import { createTestApp, type TestApp } from '../helpers';
 import { applicationFields, makeAdmin, makeCandidate, multipart, openPlanAndDemand, photo } from './fixtures';
 
@@ -261,6 +262,19 @@ describe('export to xlsx', () => {
     expect(rows[1]![rows[0]!.indexOf('创建时间')]).toBe(formatDateTime(row!.createTime));
     expect(rows[1]![rows[0]!.indexOf('最后更新时间')]).toBe(formatDateTime(row!.updateTime));
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(400);
+  });
+
+  it('reads the rows batch after batch, newest first, each enrolment once', async () => {
+    const read = async (batch: number) => {
+      const names: string[] = [];
+      for await (const rows of eachEnrollExportRow(t.database.db, eq(enroll.planId, ctx.plan.id), batch))
+        names.push(...rows.map((r) => r.name));
+      return names;
+    };
+    const whole = await read(1000);
+    expect(whole.indexOf('王五')).toBeLessThan(whole.indexOf('李四'));
+    expect(whole.indexOf('李四')).toBeGreaterThan(0);
+    expect(await read(1)).toEqual(whole);
   });
 
   it('keeps the export inside the holder’s region', async () => {
