@@ -72,7 +72,10 @@ export function idCardCheckChar(first17: string): string {
 /** Days of each month of a common year. */
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** A calendar date from 1900 on, not after `today`: by arithmetic, no Date made (an import checks 100,000 a file). */
+/**
+ * A calendar date from 1900 on, not after `today`: by arithmetic, no Date made (an import checks 100,000
+ * a file).
+ */
 function validDate(year: number, month: number, day: number, today: Date): boolean {
   if (year < 1900 || month < 1 || month > 12 || day < 1) return false;
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
@@ -84,8 +87,9 @@ function validDate(year: number, month: number, day: number, today: Date): boole
 const CANONICAL_RE = /^\d{17}[\dX]$/;
 
 /**
- * Parses and checks an ID number, read in its canonical form (NFKC, trimmed, upper-case X). Returns the normalized 18-digit number with the birthday and gender
- * it encodes, or null when the format, province prefix, birth date or check character is wrong.
+ * Parses and checks an ID number, read in its canonical form (NFKC, trimmed, upper-case X). Returns the
+ * normalized 18-digit number with the birthday and gender it encodes, or null when the format, province
+ * prefix, birth date or check character is wrong.
  * `today` bounds the birth date (default now).
  */
 export function parseIdCard(input: unknown, today: Date = new Date()): IdCardInfo | null {
