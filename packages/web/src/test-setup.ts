@@ -29,6 +29,11 @@ if (!('ResizeObserver' in window))
     },
   });
 
+// A toast loads antd's message and the React 19 patch at its first use (components/toast.ts). A
+// call that fails as a test ends would start those imports then and have them land after the test's
+// environment is gone, an unhandled error that fails the run: every test file has them loaded first.
+await Promise.all([import('@ant-design/v5-patch-for-react-19'), import('antd/es/message')]);
+
 // The strings both sides register in their main.tsx.
 registerStrings(...ADMIN_STRINGS, ...CANDIDATE_STRINGS);
 
