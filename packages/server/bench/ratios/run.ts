@@ -984,7 +984,7 @@ async function main() {
     };
     /**
      * "server peak …" of a job pair: the highest RSS of its runs, and how far above the idle server
-     * that is (after the seed, before any load: the issue's "above idle").
+     * that is (after the seed, before any load), the measure of the export's memory goal.
      */
     const peakOf = (key: string) =>
       `server peak ${peaks[key]} MB, ${peaks[key]! - afterSeed.rss} MB above idle (${afterSeed.rss} MB)`;
