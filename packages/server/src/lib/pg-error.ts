@@ -1,10 +1,26 @@
 /**
- * PostgreSQL error codes the services answer in their own words (a unique or a foreign-key
+ * PostgreSQL error codes the services answer in their own words (a unique, foreign-key or not-null
  * violation), whether thrown by the pg driver or wrapped by Drizzle (DrizzleQueryError's `cause`).
  */
 
-/** True when `err` (or the driver error it wraps) is a PostgreSQL error of `code`: 23505 unique, 23503 foreign key. */
-export function isPgError(err: unknown, code: '23505' | '23503'): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === code || e?.cause?.code === code;
+/** The driver's error fields of `err` or of the driver error it wraps. */
+interface PgErrorFields {
+  code?: string;
+  constraint?: string;
+  column?: string;
+}
+
+/** The PostgreSQL error `err` is or wraps (its code, constraint, column), or undefined. */
+export function pgErrorOf(err: unknown): PgErrorFields | undefined {
+  const e = err as (PgErrorFields & { cause?: PgErrorFields }) | null;
+  if (e?.code) return e;
+  return e?.cause?.code ? e.cause : undefined;
+}
+
+/**
+ * True when `err` (or the driver error it wraps) is a PostgreSQL error of `code`: 23505 unique,
+ * 23503 foreign key, 23502 not null.
+ */
+export function isPgError(err: unknown, code: '23505' | '23503' | '23502'): boolean {
+  return pgErrorOf(err)?.code === code;
 }

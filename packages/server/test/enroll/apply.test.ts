@@ -285,6 +285,61 @@ describe('POST /api/apply', () => {
         .where(eq(recruitPlan.id, ctx.plan.id));
     }
   });
+
+  describe('a plan changed between the check and the insert', () => {
+    /** Runs `change` on the plan while the application's photo is being stored (after its checks). */
+    const applyWhile = async (change: () => Promise<unknown>) => {
+      const c = await makeCandidate(t);
+      const storage = t.app.ctx.storage;
+      const put = storage.put;
+      storage.put = async (key, data) => {
+        await change();
+        return put.call(storage, key, data);
+      };
+      try {
+        const answer = await apply(
+          c.token,
+          applicationFields(ctx.plan.id, c.idCard, ctx.demand, ctx.education),
+          {
+            data: await photo(),
+          },
+        );
+        const [row] = await t.database.db.select().from(enroll).where(eq(enroll.candidateId, c.id));
+        return { answer, row };
+      } finally {
+        storage.put = put;
+        await t.database.db
+          .update(recruitPlan)
+          .set({ enrollEndTime: ctx.plan.enrollEndTime, customerServicePhone: ctx.plan.customerServicePhone })
+          .where(eq(recruitPlan.id, ctx.plan.id));
+      }
+    };
+
+    it('refuses the application when enrolment was closed meanwhile, keeping no photo', async () => {
+      const filesBefore = filesIn(t.filesDir).length;
+      const { answer, row } = await applyWhile(() =>
+        t.database.db
+          .update(recruitPlan)
+          .set({ enrollEndTime: new Date(Date.now() - 60_000) })
+          .where(eq(recruitPlan.id, ctx.plan.id)),
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.body.msg).toMatch(/^网上报名已于 .+ 结束$/);
+      expect(row).toBeUndefined();
+      expect(filesIn(t.filesDir).length).toBe(filesBefore);
+    });
+
+    it('takes the application when the plan was edited meanwhile but is still open', async () => {
+      const { answer, row } = await applyWhile(() =>
+        t.database.db
+          .update(recruitPlan)
+          .set({ customerServicePhone: '0851-88888888' })
+          .where(eq(recruitPlan.id, ctx.plan.id)),
+      );
+      expect(answer.status, answer.body.msg).toBe(200);
+      expect(row).toMatchObject({ id: answer.body.data.id, planId: ctx.plan.id });
+    });
+  });
 });
 
 it('answers 400 on the subject for a dictionary subject the county has no demand for', async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   APPLY_FLAG,
@@ -49,7 +49,7 @@ import { perDb, poolOf } from '../../lib/per-db';
 import { normalizePhoto, requirePhoto } from '../../lib/photos';
 import { educationAllowed, findDemand } from '../plan-data/service';
 import { timePdfRender } from '../../plugins/metrics';
-import { isPgError } from '../../lib/pg-error';
+import { isPgError, pgErrorOf } from '../../lib/pg-error';
 
 /**
  * Enrolment rules on the candidate's side (spec §2 Enrolment records, §4 candidate status, §5
@@ -96,10 +96,17 @@ export function enrolmentClosedReason(
 }
 
 /**
- * Loads a plan and refuses (400, saying when the window opens) unless its enrolment window is open;
- * read through a statement prepared once per database.
+ * A plan row with its row version: PostgreSQL's `xmin` as text, which every update of the row
+ * changes. An application inserted under the guard {@link planUnchanged} is refused when the plan
+ * changed after it was checked.
  */
-export async function requireOpenWindow(db: Db, planId: number, now: Date): Promise<PlanRow> {
+type VersionedPlan = PlanRow & { rowVersion: string };
+
+/**
+ * Loads a plan with its row version and refuses (400, saying when the window opens) unless its
+ * enrolment window is open; read through a statement prepared once per database.
+ */
+export async function requireOpenWindow(db: Db, planId: number, now: Date): Promise<VersionedPlan> {
   const [plan] = await planByIdQuery(db).execute({ id: planId });
   return openOrRefuse(plan, now);
 }
@@ -113,18 +120,29 @@ async function lockOpenWindow(tx: Tx, planId: number, now: Date): Promise<PlanRo
   return openOrRefuse(plan, now);
 }
 
-function openOrRefuse(plan: PlanRow | undefined, now: Date): PlanRow {
+function openOrRefuse<P extends PlanRow>(plan: P | undefined, now: Date): P {
   const reason = enrolmentClosedReason(plan, now);
   if (reason) throw new AppError(400, reason.key, reason.params);
   return plan!;
 }
 const planByIdQuery = perDb((db: Db) =>
   db
-    .select()
+    .select({ ...getTableColumns(recruitPlan), rowVersion: sql<string>`${recruitPlan}.xmin::text` })
     .from(recruitPlan)
     .where(eq(recruitPlan.id, sql.placeholder('id')))
     .prepare('plan_by_id'),
 );
+
+/**
+ * The plan id of an application when the plan row is still the version `plan` was checked in, else
+ * null: a scalar subquery that takes the share lock requireOpenWindow's transaction would take (a
+ * plan edit waits until the application is in, and one committed meanwhile changes the version). As
+ * the value of enroll.plan_id (NOT NULL), an application to a plan changed since its check is refused
+ * by the insert itself (23502 on plan_id) and goes the locked way, where the plan is read again.
+ */
+const planUnchanged = (plan: VersionedPlan) =>
+  sql<number>`(select ${recruitPlan.id} from ${recruitPlan}
+    where ${recruitPlan.id} = ${plan.id} and ${recruitPlan}.xmin = ${plan.rowVersion}::xid for share)`;
 
 /** The account's ID number and real name, prepared once per database (every application reads them). */
 const accountIdentityQuery = perDb((db: Db) =>
@@ -191,9 +209,11 @@ export async function checkApplication(
     if (typeof value === 'string' && value && !dicts.has(type, value)) fail(field, 'rule.invalidOption');
   }
   if (errors.length) throw new ValidationError(errors);
-  if (!(await educationAllowed(db, input.planType, input.education)))
-    fail('planType', 'enroll.categoryEducation');
   const demand = await findDemand(db, plan.id, input);
+  const allowed = demand
+    ? demand.educationAllowed
+    : await educationAllowed(db, input.planType, input.education);
+  if (!allowed) fail('planType', 'enroll.categoryEducation');
   if (!demand) fail('subject', 'enroll.noDemand');
   if (errors.length) throw new ValidationError(errors);
   // Regions are kept in memory (lib/regions.ts): the county's name without a query.
@@ -426,8 +446,9 @@ async function checkSubmission(
 const planIdField = z.object({ planId: idNumber() });
 
 /**
- * POST /api/apply: checks and stores a new application with its photo in one transaction that holds
- * a share lock on the plan (it cannot close meanwhile); returns the enrolment id. Errors: 400 (fields,
+ * POST /api/apply: checks and stores a new application with its photo under a share lock on the plan
+ * (it cannot close meanwhile): one statement when the plan is unchanged since its check, else a
+ * transaction that reads it again; returns the enrolment id. Errors: 400 (fields,
  * window, 'enroll.photo.*'), 409 'enroll.duplicate' (already applied) | 'enroll.duplicateIdCard'
  * (the ID number applied from another account). A stored photo is removed again on failure.
  */
@@ -449,32 +470,34 @@ export async function submitApplication(
   // A second application of the same account needs no query before the insert: the unique index
   // enroll_plan_candidate_uq refuses it below ('enroll.duplicate') and the photo is removed again.
   const picture = await savePhoto(ctx, normalised.value);
+  const insert = async (db: Db | Tx, planId: number | SQL<number>) => {
+    const now = ctx.now();
+    const [row] = await db
+      .insert(enroll)
+      .values({ ...enrollValues(checked), planId, candidateId, picture, createTime: now, updateTime: now })
+      .returning({ id: enroll.id });
+    return row!.id;
+  };
   try {
+    // The window again at the insert (the photo took its time): one statement while the plan row is
+    // the version checked (planUnchanged), else a transaction under a share lock on the plan read
+    // again: the plan cannot be closed or withdrawn until this enrolment is in.
+    openOrRefuse(plan, ctx.now());
+    try {
+      return await insert(ctx.db, planUnchanged(plan));
+    } catch (e) {
+      if (!isPgError(e, '23502') || pgErrorOf(e)?.column !== 'plan_id') throw e;
+    }
     return await ctx.db.transaction(async (tx) => {
-      // Under a share lock the plan cannot be closed or withdrawn until this enrolment is in.
       await lockOpenWindow(tx, plan.id, ctx.now());
-      const now = ctx.now();
-      const [row] = await tx
-        .insert(enroll)
-        .values({
-          ...enrollValues(checked),
-          planId: plan.id,
-          candidateId,
-          picture,
-          createTime: now,
-          updateTime: now,
-        })
-        .returning({ id: enroll.id });
-      return row!.id;
+      return insert(tx, plan.id);
     });
   } catch (e) {
     // Storage down too: the photo stays unreferenced and the file sweep removes it (lib/file-sweep.ts).
     await ctx.storage.remove(picture).catch(() => undefined);
     if (isPgError(e, '23505'))
       throw conflict(
-        (e as { constraint?: string }).constraint === 'enroll_plan_id_card_uq'
-          ? 'enroll.duplicateIdCard'
-          : 'enroll.duplicate',
+        pgErrorOf(e)?.constraint === 'enroll_plan_id_card_uq' ? 'enroll.duplicateIdCard' : 'enroll.duplicate',
       );
     throw e;
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, sql, type Placeholder } from 'drizzle-orm';
 import { PLAN_DATA_STATUS, type DemandOption, type DemandRow, type RegionNode } from '@tegang/domain';
 import type { Db } from '../../db';
 import { categoryEducation, recruitPlanData } from '../../db/schema';
@@ -72,23 +72,15 @@ export async function categoriesForEducation(db: Db, planId: number, education: 
 
 /** True when `education` may apply to `category` (the category-education mapping). */
 export async function educationAllowed(db: Db, category: string, education: string): Promise<boolean> {
-  const [row] = await categoryEducationQuery(db).execute({ category, education });
-  return Boolean(row);
-}
-/** educationAllowed's query, prepared once per database (every application runs it). */
-const categoryEducationQuery = perDb((db: Db) =>
-  db
+  const [row] = await db
     .select({ id: categoryEducation.id })
     .from(categoryEducation)
-    .where(
-      and(
-        eq(categoryEducation.category, sql.placeholder('category')),
-        sql`${sql.placeholder('education')} = any(${categoryEducation.education})`,
-      ),
-    )
-    .limit(1)
-    .prepare('category_education_allowed'),
-);
+    .where(and(eq(categoryEducation.category, category), allowsEducation(education)))
+    .limit(1);
+  return Boolean(row);
+}
+/** The category-education rows of the category they are matched with that admit `education`. */
+const allowsEducation = (education: unknown) => sql`${education} = any(${categoryEducation.education})`;
 
 /** Counties (with their city) that have demand in a category. */
 export async function countiesForCategory(db: Db, planId: number, category: string) {
@@ -144,20 +136,43 @@ export async function subjectRatios(
     .sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0));
 }
 
-/** The demand row an application points at, or undefined when the choice has no demand. */
+/**
+ * The demand row an application points at, or undefined when the choice has no demand, with
+ * `educationAllowed`: whether `education` may apply to the row's category (the category-education
+ * mapping; see {@link educationAllowed} when there is no row). One query for both of an application's
+ * checks.
+ */
 export async function findDemand(
   db: Db,
   planId: number,
-  choice: { planType: string; countyCode: string; academicSession: string; subject: string },
+  choice: {
+    planType: string;
+    countyCode: string;
+    academicSession: string;
+    subject: string;
+    education: string;
+  },
 ) {
-  const { planType, countyCode, academicSession, subject } = choice;
-  const [row] = await demandQuery(db).execute({ planId, planType, countyCode, academicSession, subject });
+  const { planType, countyCode, academicSession, subject, education } = choice;
+  const [row] = await demandQuery(db).execute({
+    planId,
+    planType,
+    countyCode,
+    academicSession,
+    subject,
+    education,
+  });
   return row;
 }
 /** findDemand's query, prepared once per database (every application runs it). */
 const demandQuery = perDb((db: Db) =>
   db
-    .select()
+    .select({
+      ...getTableColumns(recruitPlanData),
+      educationAllowed: sql<boolean>`exists (select 1 from ${categoryEducation}
+        where ${categoryEducation.category} = ${recruitPlanData.category}
+          and ${allowsEducation(sql.placeholder('education'))})`,
+    })
     .from(recruitPlanData)
     .where(
       and(
