@@ -3,6 +3,12 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import { PHOTO_MAX_BYTES, PHOTO_MIN_HEIGHT, PHOTO_MIN_WIDTH } from '@tegang/domain';
 import { AppError } from './errors';
 
+// libvips' operation cache keeps recent operations for reuse on the same input. Every image this
+// process handles is new (an upload, a captcha), so the cache never hits and only costs its
+// bookkeeping: with 32 photos in flight, 8.8 ms of CPU a photo with it, 8.4 ms without
+// (docs/benchmarks.md). The setting is sharp's, for the whole process.
+sharp.cache(false);
+
 /**
  * Candidate photos (spec §5 "Photo"): JPEG or PNG sniffed by content (the name and the declared type are not
  * trusted), at most 2 MB, at least 200×280 px; normalised for printing: orientation applied,
