@@ -1,6 +1,7 @@
 /**
- * PostgreSQL error codes the services answer in their own words (a unique, foreign-key or not-null
- * violation), whether thrown by the pg driver or wrapped by Drizzle (DrizzleQueryError's `cause`).
+ * PostgreSQL errors the services act on (a unique or foreign-key violation answered in their own
+ * words, a not-null violation as a guard's refusal), whether thrown by the pg driver or wrapped by
+ * Drizzle (DrizzleQueryError's `cause`).
  */
 
 /** The driver's error fields of `err` or of the driver error it wraps. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { and } from 'drizzle-orm';
-import { enroll, recruitPlan, recruitPlanData } from '../../src/db/schema';
+import { candidateUser, enroll, recruitPlan, recruitPlanData } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../helpers';
 import { applicationFields, idCard, makeCandidate, multipart, openPlanAndDemand, photo } from './fixtures';
 
@@ -154,6 +154,24 @@ describe('POST /api/apply', () => {
     const second = await apply(c.token, fields, { data: await photo() });
     expect(second.status).toBe(409);
     expect(second.body.msg).toContain('不能重复报名');
+  });
+
+  it('refuses an ID number that already applied to the plan from another account with 409', async () => {
+    const first = await makeCandidate(t);
+    const fields = applicationFields(ctx.plan.id, first.idCard, ctx.demand, ctx.education);
+    expect((await apply(first.token, fields, { data: await photo() })).status).toBe(200);
+    // The first account's ID number corrected by an administrator after it applied: the number is free
+    // for a new account, and its enrolment still holds it.
+    await t.database.db
+      .update(candidateUser)
+      .set({ idCard: idCard('19980307', '999') })
+      .where(eq(candidateUser.id, first.id));
+    const second = await makeCandidate(t, { idCard: first.idCard });
+    const before = await countEnrolls();
+    const answer = await apply(second.token, fields, { data: await photo() });
+    expect(answer.status).toBe(409);
+    expect(answer.body.msg).toBe('该身份证号已报名本次招聘计划');
+    expect(await countEnrolls()).toBe(before);
   });
 
   it('lets the candidate edit while the window is open (photo optional)', async () => {

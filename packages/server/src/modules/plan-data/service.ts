@@ -79,7 +79,7 @@ export async function educationAllowed(db: Db, category: string, education: stri
     .limit(1);
   return Boolean(row);
 }
-/** The category-education rows of the category they are matched with that admit `education`. */
+/** The condition on a category-education row: its educations include `education`. */
 const allowsEducation = (education: unknown) => sql`${education} = any(${categoryEducation.education})`;
 
 /** Counties (with their city) that have demand in a category. */
