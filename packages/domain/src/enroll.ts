@@ -319,6 +319,8 @@ export interface Enroll {
   planYear: string;
   planName: string;
   candidateId: number;
+  /** 报名序号: plan year, county code and the county's sequence in the plan (null only before it is given). */
+  serialNo: string | null;
   name: string;
   gender: string;
   idCard: string;

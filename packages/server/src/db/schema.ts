@@ -178,15 +178,20 @@ export const candidateUser = pgTable(
     userName: varchar('user_name', { length: 32 }).notNull(),
     passwordHash: text('password_hash').notNull(),
     realName: varchar('real_name', { length: 30 }).notNull(),
-    idCard: varchar('id_card', { length: 18 }).notNull(),
+    // 64, not 18 and 11: a removed account keeps keyed hashes of both (docs/security.md "Retention").
+    idCard: varchar('id_card', { length: 64 }).notNull(),
     gender: varchar('gender', { length: 2 }).notNull(),
     birthday: day('birthday').notNull(),
-    telephone: varchar('telephone', { length: 11 }).notNull(),
+    telephone: varchar('telephone', { length: 64 }).notNull(),
     state: char('state', { length: 1 }).notNull().default('0'),
     /** Why an administrator disabled the account (shown to the candidate at login). */
     stateReason: varchar('state_reason', { length: 200 }),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: ts('locked_until'),
+    /** The last successful login: an account unused for its retention period is removed (PIPL art. 19). */
+    lastLoginTime: ts('last_login_time'),
+    /** When the retention job removed the account (its personal data masked or hashed); null while kept. */
+    removeTime: ts('remove_time'),
     createTime: createTime(),
     updateTime: updateTime(),
   },
@@ -257,7 +262,14 @@ export const recruitPlan = pgTable(
      */
     birthLimits: jsonb('birth_limits').$type<Record<string, string>>().notNull().default({}),
     /** Candidates of this plan hear of a rejection, their ticket and their results by SMS: '1' on, '0' off. */
-    smsNotify: char('sms_notify', { length: 1 }).notNull().default('0'),
+    smsNotify: char('sms_notify', { length: 1 }).notNull().default('1'),
+    /**
+     * Years after the list-publication end that the plan's candidates' personal data is kept (PIPL
+     * art. 19); then the retention job anonymises it (docs/security.md "Retention").
+     */
+    retentionYears: smallint('retention_years').notNull().default(3),
+    /** When the retention job anonymised the plan's personal data; null while it is kept. */
+    purgeTime: ts('purge_time'),
     createTime: createTime(),
     updateTime: updateTime(),
   },
@@ -334,15 +346,21 @@ export const enroll = pgTable(
     candidateId: ref('candidate_id')
       .notNull()
       .references(() => candidateUser.id),
+    /**
+     * 报名序号: plan year, county code (GB/T 2260) and the county's sequence in the plan
+     * (YYYY + 6 digits + 5 digits), given at the application and never changed (enroll_serial).
+     */
+    serialNo: varchar('serial_no', { length: 20 }),
     name: varchar('name', { length: 30 }).notNull(),
     gender: varchar('gender', { length: 2 }).notNull(),
-    idCard: varchar('id_card', { length: 18 }).notNull(),
+    // 64, not 18 and 11: a purged plan keeps keyed hashes of the ID number and phone.
+    idCard: varchar('id_card', { length: 64 }).notNull(),
     maritalStatus: varchar('marital_status', { length: 8 }).notNull(),
     birthday: day('birthday').notNull(),
     nation: varchar('nation', { length: 8 }).notNull(),
     veteran: varchar('veteran', { length: 8 }).notNull(),
     politicalAffiliation: varchar('political_affiliation', { length: 8 }).notNull(),
-    phone: varchar('phone', { length: 11 }).notNull(),
+    phone: varchar('phone', { length: 64 }).notNull(),
     domicile: varchar('domicile', { length: 100 }).notNull(),
     address: varchar('address', { length: 200 }).notNull(),
     picture: varchar('picture', { length: 200 }),
@@ -388,9 +406,26 @@ export const enroll = pgTable(
     index('enroll_plan_audit_idx').on(t.planId, t.auditStatus),
     uniqueIndex('enroll_plan_candidate_uq').on(t.planId, t.candidateId),
     uniqueIndex('enroll_plan_id_card_uq').on(t.planId, t.idCard),
+    uniqueIndex('enroll_plan_serial_uq').on(t.planId, t.serialNo),
     index('enroll_scope_idx').on(t.planId, t.provinceCode, t.cityCode, t.countyCode),
     index('enroll_create_time_idx').on(t.createTime),
   ],
+);
+
+/**
+ * The last 报名序号 sequence given per plan and county (enroll.serialNo): the application's insert
+ * raises it in the same statement, so two applications never share a number and a refused one uses none.
+ */
+export const enrollSerial = pgTable(
+  'enroll_serial',
+  {
+    planId: ref('plan_id')
+      .notNull()
+      .references(() => recruitPlan.id, { onDelete: 'cascade' }),
+    countyCode: varchar('county_code', { length: 12 }).notNull(),
+    lastValue: integer('last_value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.countyCode] })],
 );
 
 /** Short-lived single-use download tokens (DESIGN "Download links carry a short-lived single-use download token"). */
@@ -556,7 +591,7 @@ export const enrollCompare = pgTable(
     planId: ref('plan_id').notNull(),
     importId: ref('import_id'),
     name: varchar('name', { length: 30 }).notNull(),
-    idCard: varchar('id_card', { length: 18 }).notNull(),
+    idCard: varchar('id_card', { length: 64 }).notNull(),
     academicSession: varchar('academic_session', { length: 32 }),
     subject: varchar('subject', { length: 32 }),
     dataSource: varchar('data_source', { length: 64 }).notNull(),
@@ -772,11 +807,20 @@ export const smsNotification = pgTable(
     status: char('status', { length: 1 }).notNull().default('0'),
     providerMessageId: varchar('provider_message_id', { length: 100 }),
     jobId: ref('job_id'),
+    /** Sends tried: a failed one is tried again with backoff until SMS_NOTICE_MAX_ATTEMPTS. */
+    attempts: smallint('attempts').notNull().default(1),
+    /** When a failed notice is due again; null when sent, sending or out of attempts. */
+    nextAttemptTime: ts('next_attempt_time'),
+    /** The provider's error of the last failed send (its code and message, never the text sent). */
+    error: varchar('error', { length: 200 }),
     createTime: createTime(),
     sendTime: ts('send_time'),
   },
   (t) => [
     uniqueIndex('sms_notification_enroll_event_uq').on(t.enrollId, t.event),
     index('sms_notification_plan_event_idx').on(t.planId, t.event, t.status),
+    index('sms_notification_retry_idx')
+      .on(t.nextAttemptTime)
+      .where(sql`next_attempt_time is not null`),
   ],
 );

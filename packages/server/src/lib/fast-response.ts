@@ -128,6 +128,7 @@ export const enrollSchema = z.object({
   planYear: z.string(),
   planName: z.string(),
   candidateId: z.number().int(),
+  serialNo: nullableString,
   name: z.string(),
   gender: z.string(),
   idCard: z.string(),
