@@ -350,6 +350,10 @@ export interface ValidTicketVerification {
   state: 'valid';
   name: string;
   admissionNumber: string;
+  /** 报考学段 of the ticket's enrolment: its dictionary label in the caller's language. */
+  academicSession: string;
+  /** 报考学科 of the ticket's enrolment: its dictionary label in the caller's language. */
+  subject: string;
   examDate: string;
   examTime: string;
   examPlace: string;

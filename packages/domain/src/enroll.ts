@@ -3,6 +3,7 @@ import type { MessageKey } from './i18n';
 import type { PlanTimeline } from './recruit-plan';
 import type { RegionNode } from './region';
 import { regionCodePath } from './idcard';
+import { SERIAL_NO_MAX_LENGTH } from './enroll-serial';
 import {
   codeString,
   dateString,
@@ -242,6 +243,8 @@ export const enrollSearchFields = {
 
 export const enrollQuerySchema = z.object({
   ...enrollSearchFields,
+  /** 报名序号, the whole number (enroll-serial.ts). */
+  serialNo: numberFilter(SERIAL_NO_MAX_LENGTH),
   createStatus: optionalString(2),
   isDownload: optionalString(2),
   auditStatus: optionalString(2),
@@ -311,6 +314,24 @@ export const enrollAuditSchema = z
       ctx.addIssue({ code: 'custom', path: ['versions'], message: 'enroll.audit.versionsMismatch' });
   });
 export type EnrollAuditInput = z.output<typeof enrollAuditSchema>;
+
+/**
+ * How long after a pass its reviewer may take it back (POST /candidate/enroll/audit/undo), seconds:
+ * the workbench offers 撤销 in a toast for AUDIT_UNDO_TOAST_SECONDS, the server allows a margin for a
+ * slow network on top.
+ */
+export const AUDIT_UNDO_SECONDS = 60;
+/** How long the workbench's "passed" toast offers 撤销, seconds. */
+export const AUDIT_UNDO_TOAST_SECONDS = 10;
+/**
+ * POST /candidate/enroll/audit/undo: the pass to take back, as the reviewer's own decision left it —
+ * the enrolment's id and the version the pass gave it (the version read + 1). A later change of the
+ * enrolment (a resubmission, another decision) raises the version, and the undo is refused.
+ */
+export const enrollAuditUndoSchema = z.object({ id: idNumber(), version: idNumber() });
+export type EnrollAuditUndoInput = z.output<typeof enrollAuditUndoSchema>;
+/** The enrolment's version after an undo ({version} of POST /candidate/enroll/audit/undo). */
+export const enrollVersionSchema = z.object({ version: z.number().int() });
 
 /** The enrolment as the API returns it (admin detail and candidate view); coded fields carry codes. */
 export interface Enroll {
@@ -442,11 +463,13 @@ export type EnrollStatistics = z.output<typeof enrollStatisticsSchema>;
 
 /**
  * A post ratio "count:demand" reduced to "n:1" ("3.2:1", "4:1", one decimal at most), or null when
- * there is no demand to divide by (the screens show "—" then, never "0.0:1"). "0:1" only when nobody
- * applied: a ratio above 0 but under 0.05 (1 applicant for 30 posts) is "<0.1:1", not rounded to 0.
+ * there is no demand to divide by or nobody applied (`applicants`, default `count`, is 0): the screens
+ * and the export show "—" then, never "0:1" or "0.0:1". `count` is the applicants themselves, or of
+ * them those who passed the audit (then "0:1" says that none passed yet). A ratio above 0 but under
+ * 0.05 (1 applicant for 30 posts) is "<0.1:1", not rounded to 0.
  */
-export function postRatio(count: number, demand: number): string | null {
-  if (!(demand > 0)) return null;
+export function postRatio(count: number, demand: number, applicants = count): string | null {
+  if (!(demand > 0) || !(applicants > 0)) return null;
   if (count > 0 && count / demand < 0.05) return '<0.1:1';
   const ratio = Math.round((count / demand) * 10) / 10;
   return `${ratio}:1`;
@@ -510,15 +533,23 @@ export const auditHistoryEntrySchema = z.object({
   time: z.string(),
   /** The reviewer's user name at the time of the decision. */
   reviewer: z.string().nullable(),
-  /** '1' passed, '2' rejected (AUDIT_STATUS). */
+  /** '1' passed, '2' rejected (AUDIT_STATUS), or AUDIT_UNDONE: the pass before it taken back. */
   decision: z.string(),
-  /** The rejection reason; null for a pass. */
+  /** The rejection reason; null for a pass or an undo. */
   reason: z.string().nullable(),
 });
 export type AuditHistoryEntry = z.output<typeof auditHistoryEntrySchema>;
+/** The `decision` of an audit history entry that took the reviewer's pass back. */
+export const AUDIT_UNDONE = 'undone';
 
 /** An answer that names one enrolment: {id} of POST/PUT /api/apply; null id when none (pendingNeighbour). */
 export const enrollIdSchema = z.object({ id: z.number().int() });
-export const enrollNeighbourSchema = z.object({ id: z.number().int().nullable() });
+/**
+ * GET /candidate/enroll/pendingNeighbour: the pending enrolment to show next (null: no other one is
+ * pending in the list), `wrapped` when the search went past the end of the list (or its start, going
+ * back) and came round.
+ */
+export const enrollNeighbourSchema = z.object({ id: z.number().int().nullable(), wrapped: z.boolean() });
+export type EnrollNeighbour = z.output<typeof enrollNeighbourSchema>;
 /** How many enrolments a batch changed: {count} of the audit and of generateApply. */
 export const enrollCountSchema = z.object({ count: z.number().int() });

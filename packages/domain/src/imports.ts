@@ -71,7 +71,10 @@ export const importJobViewSchema = jobProgressSchema.extend({
   errorCount: z.number().int(),
   /** 0–100: the share of the file read while running, 100 once finished. */
   percent: z.number(),
-  /** Why the job failed (a catalogue message in the caller's language), else null. */
+  /**
+   * A catalogue message in the caller's language: why a failed job failed, or the note of a done
+   * import (rows to look at again, ImportDefinition `note`); else null.
+   */
   message: z.string().nullable(),
   createTime: z.string(),
   finishTime: z.string().nullable(),

@@ -15,9 +15,13 @@ export const PERMISSIONS = {
     notify: 'recruit:recruitPlan:notify',
     /** The SMS notice templates of every plan (settings). */
     smsTemplate: 'recruit:recruitPlan:smsTemplate',
+    /** A plan's retention of personal data: the preview and the run (docs/security.md "Retention"). */
+    retention: 'recruit:recruitPlan:retention',
   },
   dashboard: {
     list: 'recruit:dashboard:list',
+    /** The statistics of a plan as xlsx (totals and funnel, per day, county, subject and post). */
+    export: 'recruit:dashboard:export',
   },
   planData: {
     list: 'recruit:recruitPlanData:list',
@@ -89,6 +93,24 @@ export const PERMISSIONS = {
     export: 'candidate:admissionResults:export',
     /** Sees the physical examination result in clear (PIPL art. 28 sensitive data; every view logged). */
     physicalExam: 'candidate:admissionResults:physicalExam',
+  },
+  /**
+   * After the written exam (selection.ts): scores, the interview shortlist, the physical-exam list,
+   * fills of vacancies, schools and the hiring list of a plan. Rules, publications and the admission
+   * results written from the hiring list are the province's; scores, notices, outcomes, fills and
+   * schools are entered by each office for its own posts.
+   */
+  selection: {
+    list: 'recruit:selection:list',
+    rules: 'recruit:selection:rules',
+    score: 'recruit:selection:score',
+    notice: 'recruit:selection:notice',
+    publish: 'recruit:selection:publish',
+    physicalExam: 'recruit:selection:physicalExam',
+    fill: 'recruit:selection:fill',
+    school: 'recruit:selection:school',
+    results: 'recruit:selection:results',
+    export: 'recruit:selection:export',
   },
   // System management.
   user: {
@@ -179,3 +201,6 @@ export function hasPermission(granted: readonly string[], key: string): boolean 
 
 /** The role constant of spec §6. */
 export const ADMIN_ROLE = 'admin';
+
+/** The user name of the administrator seeded at the first start (DESIGN "Runtime"): never deleted or renamed. */
+export const SEEDED_ADMIN = 'admin';

@@ -3,7 +3,8 @@ import type { RegionScope } from './region';
 
 /**
  * Province-wide objects (docs/security.md "Province-wide objects"): instructions, recruit plans, the
- * category–education mapping, dictionaries and the room and seat arrangement. Each maps to the label
+ * category–education mapping, dictionaries, the room and seat arrangement and a plan's selection after
+ * the written exam (its scoring rules, publications and admission results). Each maps to the label
  * key that names it in the refusal message (a `field.` key, so `translate` fills it in the reader's
  * language).
  */
@@ -13,6 +14,7 @@ export const PROVINCE_OBJECTS = {
   educationPlan: 'field.provinceObject.educationPlan',
   dict: 'field.provinceObject.dict',
   arrangement: 'field.provinceObject.arrangement',
+  selection: 'field.provinceObject.selection',
 } as const satisfies Record<string, MessageKey>;
 export type ProvinceObject = keyof typeof PROVINCE_OBJECTS;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MessageKey } from './i18n';
 import { cstDate, windowState } from './time';
+import { retentionYearsSchema } from './retention';
 import {
   dateString,
   dateTimeString,
@@ -36,6 +37,7 @@ export type PlanTimeline = Record<PlanTimeField, string>;
 export const RECRUIT_PLAN_LABELS: FieldLabels = {
   name: 'field.recruitPlan.name',
   birthLimits: 'field.birthLimits',
+  retentionYears: 'field.retentionYears',
   ...Object.fromEntries(
     PLAN_RANGES.flatMap(([s, e, label]) => [
       [s, label],
@@ -198,6 +200,8 @@ export const recruitPlanFields = z.object({
   ...timeFields,
   customerServicePhone: optionalString(50),
   serviceCenter: optionalString(5000, 'text'),
+  /** Years the candidates' personal data is kept after the list publication (docs/security.md "Retention"). */
+  retentionYears: retentionYearsSchema,
 });
 
 function refineTimeline(plan: z.output<typeof recruitPlanFields>, ctx: z.RefinementCtx) {
@@ -268,8 +272,14 @@ export const recruitPlanSchema = planTimelineSchema.extend({
   /** Per-education birth limits (education code → YYYY-MM-DD); {} when none. */
   birthLimits: z.record(z.string(), z.string()),
   status: planStatusSchema,
+  /** The plan's SMS notices to candidates are on (docs/decisions.md "SMS notices to candidates"). */
+  smsNotify: z.boolean(),
   customerServicePhone: z.string().nullable(),
   serviceCenter: z.string().nullable(),
+  /** Years the candidates' personal data is kept after the list-publication end (retention.ts). */
+  retentionYears: z.number().int(),
+  /** When the retention job de-identified the plan's personal data (ISO 8601); null while kept. */
+  purgeTime: z.string().nullable(),
   createTime: z.string(),
   updateTime: z.string(),
 });
@@ -281,6 +291,8 @@ export const planOptionSchema = z.object({
   name: z.string(),
   year: z.string(),
   status: planStatusSchema,
+  /** The plan's SMS notices to candidates are on (the audit screen warns while they are off). */
+  smsNotify: z.boolean(),
 });
 export type PlanOption = z.output<typeof planOptionSchema>;
 

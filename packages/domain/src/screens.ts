@@ -246,6 +246,14 @@ export const BUTTON_LABELS: Record<PermissionAction, MessageKey> = {
   physicalExam: 'screen.button.physicalExam',
   notify: 'screen.button.notify',
   smsTemplate: 'screen.button.smsTemplate',
+  retention: 'screen.button.retention',
+  rules: 'screen.button.rules',
+  score: 'screen.button.score',
+  notice: 'screen.button.notice',
+  publish: 'screen.button.publish',
+  fill: 'screen.button.fill',
+  school: 'screen.button.school',
+  results: 'screen.button.results',
 };
 
 /** A button of a screen: its permission key and the catalogue key of its name. */

@@ -80,12 +80,16 @@ export const SMS_NOTICE_STATUS = { sending: '0', sent: '1', failed: '2' } as con
 export const smsNoticeCountSchema = z.object({
   event: z.enum(SMS_NOTICE_EVENTS),
   sent: z.number().int(),
+  /** Failed sends, those still to be tried again included (`retrying`). */
   failed: z.number().int(),
+  /** Failed sends due to be tried again (SMS_NOTICE_BACKOFF_SECONDS). */
+  retrying: z.number().int(),
   /** Claimed but not confirmed (a node stopped in the middle of the send): never sent again. */
   sending: z.number().int(),
   /**
    * Enrolments the event concerns that have not heard of it yet (the confirmation's count): rejected
-   * ones while the enrolment window still lets them correct, distributed tickets, results imported.
+   * ones while the enrolment window still lets them correct, distributed tickets while the print
+   * window has not ended, results imported.
    */
   pending: z.number().int(),
 });
@@ -113,3 +117,131 @@ export const smsNoticeJobViewSchema = jobProgressSchema.extend({
   message: z.string(),
 });
 export type SmsNoticeJobView = z.output<typeof smsNoticeJobViewSchema>;
+
+// ---- Retries (docs/decisions.md "SMS notices to candidates") ------------------------------------------------
+
+/**
+ * Sends tried per enrolment and event: a failed send (the provider threw) is tried again after
+ * SMS_NOTICE_BACKOFF_SECONDS until this many sends were tried, then it stays failed for good.
+ */
+export const SMS_NOTICE_MAX_ATTEMPTS = 5;
+
+/**
+ * The wait after the n-th failed send before the next one (index n − 1), in seconds: 1 min, 5 min,
+ * 30 min, 2 h. A provider refusing because of a rate limit (isv.BUSINESS_LIMIT_CONTROL) or a short
+ * outage is over by then; a candidate hears of a rejection the same day.
+ */
+export const SMS_NOTICE_BACKOFF_SECONDS = [60, 300, 1800, 7200] as const;
+
+/**
+ * When a notice whose `attempts`-th send failed at `failedAt` is due again, or null when that was
+ * the last try (SMS_NOTICE_MAX_ATTEMPTS).
+ */
+export function smsNoticeNextAttempt(attempts: number, failedAt: Date): Date | null {
+  if (attempts >= SMS_NOTICE_MAX_ATTEMPTS) return null;
+  const wait =
+    SMS_NOTICE_BACKOFF_SECONDS[Math.max(0, Math.min(attempts, SMS_NOTICE_BACKOFF_SECONDS.length) - 1)]!;
+  return new Date(failedAt.getTime() + wait * 1000);
+}
+
+/** Longest provider error kept with a failed notice (sms_notification.error). */
+export const SMS_NOTICE_ERROR_MAX = 200;
+
+/**
+ * A provider's error as a failed notice keeps it: every run of 6 or more digits masked (a phone
+ * number, a code, an ID number the provider may quote), cut to SMS_NOTICE_ERROR_MAX characters.
+ */
+export function smsNoticeErrorText(text: string): string {
+  const masked = text
+    .replace(/\d{6,}/g, (run) => '*'.repeat(run.length))
+    .replace(/\s+/g, ' ')
+    .trim();
+  return masked.length > SMS_NOTICE_ERROR_MAX ? `${masked.slice(0, SMS_NOTICE_ERROR_MAX - 1)}…` : masked;
+}
+
+/** A mobile number as lists show it: the first 3 and the last 4 digits (139****1234). */
+export function maskPhone(phone: string): string {
+  return phone.length < 8 ? '*'.repeat(phone.length) : `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+}
+
+/**
+ * The events that turning a plan's switch on catches up: a rejection the candidate can still
+ * correct and a ticket she can still print. The results notice is the console's own send.
+ */
+export const SMS_NOTICE_CATCH_UP_EVENTS = [
+  'rejected',
+  'ticketReady',
+] as const satisfies readonly SmsNoticeEvent[];
+
+/** PUT /recruit/smsNotice/plan/{planId}: what turning the switch on queued (one job for every event). */
+export const smsNoticeCatchUpSchema = z.object({
+  jobId: z.number().int(),
+  /** Candidates the job concerns, all events together. */
+  total: z.number().int(),
+  /** Per event caught up, the candidates it concerns (events with none are left out). */
+  events: z.array(z.object({ event: z.enum(SMS_NOTICE_EVENTS), count: z.number().int() })),
+});
+export type SmsNoticeCatchUp = z.output<typeof smsNoticeCatchUpSchema>;
+
+/** PUT /recruit/smsNotice/plan/{planId}: the plan's view after the change, and the catch-up queued. */
+export const smsNoticeSwitchResultSchema = smsNoticePlanViewSchema.extend({
+  /** Null when the switch was turned off, or on with nobody waiting. */
+  catchUp: smsNoticeCatchUpSchema.nullable(),
+});
+export type SmsNoticeSwitchResult = z.output<typeof smsNoticeSwitchResultSchema>;
+
+/** GET /recruit/smsNotice/plan/{planId}/failures: the page and an optional event. */
+export const smsNoticeFailureQuerySchema = z.object({
+  event: z.enum(SMS_NOTICE_EVENTS).optional(),
+});
+
+/** One failed notice of a plan, as the console lists it (never the text sent, never the whole phone). */
+export const smsNoticeFailureSchema = z.object({
+  id: z.number().int(),
+  enrollId: z.number().int(),
+  /** The candidate's name as on the enrolment. */
+  name: z.string(),
+  /** maskPhone of the enrolment's phone. */
+  phone: z.string(),
+  /** The county applied to (GB/T 2260 name). */
+  enrollCounty: z.string(),
+  event: z.enum(SMS_NOTICE_EVENTS),
+  /** Sends tried, 1 … SMS_NOTICE_MAX_ATTEMPTS. */
+  attempts: z.number().int(),
+  /** The provider's last error (code and message, digit runs masked); null when none was recorded. */
+  error: z.string().nullable(),
+  /** When the last send was tried (ISO 8601). */
+  lastAttemptTime: z.string().nullable(),
+  /** When the next send is due (ISO 8601); null: no more tries. */
+  nextAttemptTime: z.string().nullable(),
+});
+export type SmsNoticeFailure = z.output<typeof smsNoticeFailureSchema>;
+
+// ---- In-site notices of the candidate (GET /api/notice/list) -----------------------------------------------
+
+/**
+ * What a candidate's notice list shows, derived from her enrolments whatever the SMS switch says:
+ * her application rejected (while it stays rejected), passed, her ticket ready (distributed, inside
+ * the print window), her results open (a result imported, from the score-query start).
+ */
+export const CANDIDATE_NOTICE_KINDS = ['rejected', 'passed', 'ticketReady', 'resultsOpen'] as const;
+export type CandidateNoticeKind = (typeof CANDIDATE_NOTICE_KINDS)[number];
+
+/** One notice of GET /api/notice/list. */
+export const candidateNoticeSchema = z.object({
+  /** Stable per enrolment and kind: `<enrollId>-<kind>`. */
+  key: z.string(),
+  kind: z.enum(CANDIDATE_NOTICE_KINDS),
+  planId: z.number().int(),
+  planName: z.string(),
+  /** When it happened (ISO 8601): the audit time; the distribution or print start; the results' opening. */
+  time: z.string(),
+  /** A rejection's reason as the reviewer wrote it for the candidate; else null. */
+  reason: z.string().nullable(),
+  /**
+   * Until when she can act (ISO 8601): a rejection's correction deadline (the plan's enrolment end),
+   * the ticket's print end, the score query end; null for a passed audit.
+   */
+  deadline: z.string().nullable(),
+});
+export type CandidateNotice = z.output<typeof candidateNoticeSchema>;

@@ -267,6 +267,8 @@ export interface SystemUser {
   provinceCode: string | null;
   cityCode: string | null;
   countyCode: string | null;
+  /** The region of those codes as names, 'province / city / county' (GB/T 2260); null without one. */
+  regionName: string | null;
   state: string;
   /** A supervision account: its console hides the notice control (spec §3 "User session"). */
   supervision: boolean;

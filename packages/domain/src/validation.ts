@@ -354,7 +354,8 @@ export function fieldLabel(
 
 /**
  * Turns Zod issues into translated field errors. The `{label}` of a message is the field's label
- * ({@link fieldLabel}), `{max}` comes from too_big issues, and custom issues may add their own params.
+ * ({@link fieldLabel}), `{max}` comes from too_big issues, `{min}` from too_small ones, and custom
+ * issues may add their own params.
  */
 export function toFieldErrors(
   issues: readonly z.core.$ZodIssue[],
@@ -373,6 +374,7 @@ export function toFieldErrors(
       ...((issue as { params?: Record<string, string> }).params ?? {}),
     };
     if (issue.code === 'too_big') params.max = Number(issue.maximum);
+    if (issue.code === 'too_small') params.min = Number(issue.minimum);
     errors.push({ field, label, message: translate(lang, issueKey(issue), params) });
   }
   return errors;

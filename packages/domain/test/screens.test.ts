@@ -64,6 +64,7 @@ describe('SCREENS', () => {
       'recruit:recruitPlan:status',
       'recruit:recruitPlan:notify',
       'recruit:recruitPlan:smsTemplate',
+      'recruit:recruitPlan:retention',
     ]);
     expect(screenButtons(plan).map((b) => catalogues.zh[b.labelKey])).toEqual([
       '详情',
@@ -73,6 +74,7 @@ describe('SCREENS', () => {
       '发布状态',
       '短信通知',
       '短信模板',
+      '数据保留',
     ]);
   });
 });
