@@ -824,3 +824,130 @@ export const smsNotification = pgTable(
       .where(sql`next_attempt_time is not null`),
   ],
 );
+
+// ---- After the written exam (domain selection.ts; docs/decisions.md "Scoring rules") -----------------------
+
+/**
+ * A plan's scoring rules (domain ScoringRules): the shortlist ratios, pass lines, weights and rounding,
+ * tie-breaks, 递补 and 调剂, the hiring list's publication length and per-post overrides. Set by the
+ * province; absent means the domain's DEFAULT_SCORING_RULES.
+ */
+export const selectionRule = pgTable('selection_rule', {
+  planId: ref('plan_id')
+    .primaryKey()
+    .references(() => recruitPlan.id, { onDelete: 'cascade' }),
+  rules: jsonb('rules').$type<Record<string, unknown>>().notNull(),
+  updatedBy: ref('updated_by'),
+  updateTime: updateTime(),
+});
+
+/**
+ * An enrolment's exam scores: the written score from the exam authority's file (by admission ticket
+ * number) and the interview score from the county office, numeric(6,2) read as text. A score is null
+ * until entered; `…Absent` marks 缺考 (then the score is null).
+ */
+export const examScore = pgTable(
+  'exam_score',
+  {
+    enrollId: ref('enroll_id')
+      .primaryKey()
+      .references(() => enroll.id, { onDelete: 'cascade' }),
+    planId: ref('plan_id')
+      .notNull()
+      .references(() => recruitPlan.id),
+    written: numeric('written', { precision: 6, scale: 2 }),
+    writtenAbsent: boolean('written_absent').notNull().default(false),
+    interview: numeric('interview', { precision: 6, scale: 2 }),
+    interviewAbsent: boolean('interview_absent').notNull().default(false),
+    writtenImportId: ref('written_import_id'),
+    interviewImportId: ref('interview_import_id'),
+    updateTime: updateTime(),
+  },
+  (t) => [index('exam_score_plan_idx').on(t.planId)],
+);
+
+/** The interview notice of a county in a plan: when and where its shortlisted candidates are interviewed. */
+export const interviewNotice = pgTable(
+  'interview_notice',
+  {
+    planId: ref('plan_id')
+      .notNull()
+      .references(() => recruitPlan.id, { onDelete: 'cascade' }),
+    countyCode: varchar('county_code', { length: 12 }).notNull(),
+    time: varchar('time', { length: 100 }).notNull(),
+    place: varchar('place', { length: 200 }).notNull(),
+    notes: varchar('notes', { length: 1000 }),
+    updateTime: updateTime(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.countyCode] })],
+);
+
+/**
+ * One publication of a stage of a plan's selection (domain SELECTION_STAGES: the interview
+ * shortlist, the physical-exam list, the hiring list). A correction published again is a new
+ * version; the highest version of a stage is what candidates and the public read.
+ */
+export const selectionPublication = pgTable(
+  'selection_publication',
+  {
+    id: id(),
+    planId: ref('plan_id')
+      .notNull()
+      .references(() => recruitPlan.id, { onDelete: 'cascade' }),
+    stage: varchar('stage', { length: 16 }).notNull(),
+    version: integer('version').notNull(),
+    publishedBy: ref('published_by'),
+    publishTime: ts('publish_time').notNull(),
+    /** The hiring list: the last instant of its publication; null for the other stages. */
+    endTime: ts('end_time'),
+    /** Counts of the publication (posts, candidates in, ties, flags): never personal data. */
+    summary: jsonb('summary').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [uniqueIndex('selection_publication_uq').on(t.planId, t.stage, t.version)],
+);
+
+/**
+ * A candidate's place in the published lists of a plan: what the last publication of each stage
+ * said of her, with the reason (domain ShortlistReason / RankReason), and what the office recorded
+ * since (the physical exam, a fill of a vacancy, the school). Candidates and the public page read
+ * only this table; previews are computed from exam_score and the rules and never stored.
+ */
+export const selectionEntry = pgTable(
+  'selection_entry',
+  {
+    enrollId: ref('enroll_id')
+      .primaryKey()
+      .references(() => enroll.id, { onDelete: 'cascade' }),
+    planId: ref('plan_id')
+      .notNull()
+      .references(() => recruitPlan.id),
+    /** Rank of the written score in her post among those who sat the exam. */
+    writtenRank: integer('written_rank'),
+    shortlisted: boolean('shortlisted'),
+    shortlistReason: varchar('shortlist_reason', { length: 16 }),
+    /** The post's cut-off written score when published. */
+    cutoff: numeric('cutoff', { precision: 6, scale: 2 }),
+    total: numeric('total', { precision: 6, scale: 2 }),
+    totalRank: integer('total_rank'),
+    rankReason: varchar('rank_reason', { length: 16 }),
+    /** On the published physical-exam list. */
+    selected: boolean('selected'),
+    /** domain ADMISSION_PASS: '1' 合格, '0' 不合格; null while not recorded. */
+    physicalExamPass: char('physical_exam_pass', { length: 1 }),
+    /** The examination's detail, sealed (lib/sealed.ts, bound to its row) like admission results'. */
+    physicalExamDetail: text('physical_exam_detail'),
+    /** A vacancy she fills (递补 or 调剂): its post, how it was reached and the office's decision. */
+    fillCountyCode: varchar('fill_county_code', { length: 12 }),
+    fillCategory: varchar('fill_category', { length: 32 }),
+    fillLearningPeriod: varchar('fill_learning_period', { length: 32 }),
+    fillSubject: varchar('fill_subject', { length: 32 }),
+    fillReach: varchar('fill_reach', { length: 10 }),
+    /** '0' proposed, '1' confirmed, '2' declined (domain FILL_STATUS). */
+    fillStatus: char('fill_status', { length: 1 }),
+    /** On the published hiring list (拟聘用). */
+    hired: boolean('hired'),
+    officeSchool: varchar('office_school', { length: 100 }),
+    updateTime: updateTime(),
+  },
+  (t) => [index('selection_entry_plan_idx').on(t.planId)],
+);
