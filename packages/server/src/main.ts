@@ -7,6 +7,7 @@ import { describeError, startEmbeddedPostgres, takeOverSignals, type EmbeddedDb 
 import { startNode } from './start';
 import { CONSOLE_SMS_WARNING } from './integrations/sms';
 import { startFileSweep } from './lib/file-sweep';
+import { startRetention } from './modules/retention/trigger';
 import { stopDrained } from './modules/health/drain';
 
 /**
@@ -40,9 +41,12 @@ async function main() {
     );
   }
   let stopping = false;
+  // The retention trigger's timer, started once the server listens.
+  let stopRetention = () => {};
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    stopRetention();
     app.log.info(`${signal}: stopping`);
     // Drained (modules/health/drain.ts): /ready 503 at once, serve through the grace, finish what was
     // sent, stop the workers, then the pool and the cluster last; bounded by SHUTDOWN_TIMEOUT_SECONDS.
@@ -65,6 +69,8 @@ async function main() {
   takeOverSignals();
   await app.listen({ port: config.port, host: config.host });
   startFileSweep(app.ctx, app.log); // unreferenced photos and PDFs, now and daily (lib/file-sweep.ts)
+  // Plans past their retention period and unused candidate accounts, now and daily (modules/retention).
+  stopRetention = startRetention(app.ctx, app.log);
   const port = (app.server.address() as AddressInfo).port;
   console.log(
     `  Tegang is running: candidates http://localhost:${port}/web/login · console http://localhost:${port}/login · API docs http://localhost:${port}/docs`,

@@ -4,6 +4,7 @@ import { withStartLock } from './db';
 import { keepSpareReadWorker, stopSpareReadWorker } from './imports/engine';
 import { startJobReaper } from './jobs';
 import { resolveDataKeys } from './lib/data-keys';
+import { startSmsNoticeRetries } from './modules/sms-notice/retry';
 import { prepareDatabase, type SeedResult } from './db/seed';
 
 export interface StartedNode {
@@ -39,6 +40,9 @@ export async function startNode(opts: AppOptions): Promise<StartedNode> {
       // Jobs whose node stopped are put back in the queue by whichever node sees them first (src/jobs).
       const stopReaper = startJobReaper(app.ctx, app.log);
       app.addHook('onClose', async () => stopReaper());
+      // Failed SMS notices due again are queued as one retry job by whichever node checks first.
+      const stopRetries = startSmsNoticeRetries(app.ctx, app.log);
+      app.addHook('onClose', async () => stopRetries());
       // A serving node keeps a read worker booted for its next import (imports/engine.ts).
       keepSpareReadWorker();
       app.addHook('onClose', stopSpareReadWorker);

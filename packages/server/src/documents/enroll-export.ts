@@ -14,13 +14,15 @@ import { streamSheet } from './xlsx-stream';
 /**
  * The enrolment export (spec §7 GET /candidate/enroll/export): an xlsx written with exceljs's streaming
  * writer, row by row from batches, so 100k rows stay in bounded memory. Columns: the list columns of
- * spec §2 first, then the audit status and reason, then the rest of the form. Coded fields are written
- * as their labels. Every text goes through escapeCell (documents/cells.ts; docs/decisions.md "Formula
- * injection": a text starting with =, +, -, @, tab or CR is written behind an apostrophe).
+ * spec §2 first (the 报名序号 after the plan: the number an office files by, as text), then the audit
+ * status and reason, then the rest of the form. Coded fields are written as their labels. Every text
+ * goes through escapeCell (documents/cells.ts; docs/decisions.md "Formula injection": a text starting
+ * with =, +, -, @, tab or CR is written behind an apostrophe).
  */
 export const EXPORT_COLUMNS = [
   'planYear',
   'planName',
+  'serialNo',
   'name',
   'idCard',
   'gender',
@@ -59,6 +61,7 @@ export const EXPORT_COLUMNS = [
 
 const WIDTHS: Partial<Record<keyof Enroll, number>> = {
   planName: 36,
+  serialNo: 18,
   idCard: 22,
   createTime: 18,
   updateTime: 18,

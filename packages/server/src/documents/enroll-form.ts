@@ -14,9 +14,22 @@ import { renderFormPdf, type PdfField } from './pdf';
 const WIDE_FIELDS: ReadonlySet<string> = new Set(['address']);
 
 /**
+ * What the QR code of an enrolment form holds: `TEGANG-ENROLL:<planId>:<enrolment id>:<last four
+ * characters of the ID number>` and, once given, `:<报名序号>`, so that an office scanning a form
+ * finds the record and the number it files it by.
+ */
+export function enrollFormQrText(e: Pick<Enroll, 'planId' | 'id' | 'idCard' | 'serialNo'>): string {
+  const base = `TEGANG-ENROLL:${e.planId}:${e.id}:${e.idCard.slice(-4)}`;
+  return e.serialNo ? `${base}:${e.serialNo}` : base;
+}
+
+/**
  * The enrolment form PDF (报名表): A4, every field of the two form groups of spec §2 (the domain's
  * ENROLL_BASIC_FIELDS and ENROLL_INFO_FIELDS, in their order; the photo in its own box), Chinese
- * embedded as a subset font and extractable. Coded fields print their dictionary labels.
+ * embedded as a subset font and extractable. Coded fields print their dictionary labels. Under the
+ * title the 报名序号 (domain enroll-serial.ts) and the time of generation; at the foot the candidate's
+ * commitment and signature, then the office's on-site audit box (审核意见, 审核人, 日期) with the QR
+ * code (enrollFormQrText) beside it.
  */
 export async function renderEnrollForm(
   e: Enroll,
@@ -37,7 +50,12 @@ export async function renderEnrollForm(
   });
   return renderFormPdf({
     title: t('enroll.form.title', { plan: e.planName }),
-    subtitle: `No. ${String(e.id).padStart(8, '0')}    ${t('enroll.form.generated', { time: formatDateTime(now) })}`,
+    subtitle: [
+      e.serialNo ? t('enroll.form.serialNo', { serialNo: e.serialNo }) : '',
+      t('enroll.form.generated', { time: formatDateTime(now) }),
+    ]
+      .filter(Boolean)
+      .join('    '),
     photo: photo ?? undefined,
     photoPlaceholder: t('enroll.form.photo'),
     sections: [
@@ -54,7 +72,12 @@ export async function renderEnrollForm(
     ],
     notes: [t('enroll.form.commitment')],
     signatureLines: [t('enroll.form.signature'), t('enroll.form.date')],
-    qrText: `TEGANG-ENROLL:${e.planId}:${e.id}:${e.idCard.slice(-4)}`,
+    officeBox: {
+      title: t('enroll.form.audit'),
+      label: t('enroll.form.audit.opinion'),
+      signatureLines: [t('enroll.form.audit.auditor'), t('enroll.form.audit.date')],
+    },
+    qrText: enrollFormQrText(e),
     footer: `${e.planName} · ${e.planYear}`,
     metadata: { title: t('enroll.form.title', { plan: e.planName }), author: e.name },
   });

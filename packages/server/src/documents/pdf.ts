@@ -44,6 +44,13 @@ export interface FormDocument {
   notesTitle?: string;
   /** Labels followed by a blank line to sign on, side by side at the bottom, e.g. ['考生签名：', '日期：']. */
   signatureLines?: string[];
+  /**
+   * A bordered box an office fills in by hand, last on the form (e.g. the on-site audit of an
+   * enrolment form): a shaded title row, then `label` in a label cell beside a blank area to write in
+   * with `signatureLines` (e.g. ['审核人：', '日期：']) at its foot. The QR code then stands beside
+   * the box instead of beside the form's signature lines.
+   */
+  officeBox?: { title: string; label: string; signatureLines: string[] };
   /** Small grey line at the bottom of every page. */
   footer?: string;
   /** PDF document properties; `title` defaults to the form title. */
@@ -59,10 +66,27 @@ const CONTENT_BOTTOM = PAGE_HEIGHT - MARGIN;
 const PHOTO_WIDTH = 35 * MM;
 const PHOTO_HEIGHT = 49 * MM;
 const QR_SIZE = 25 * MM;
-const LABEL_WIDTH = 29 * MM; // seven characters at 10 pt plus padding; longer labels wrap
+/**
+ * The label column's width: the longest label of the document at 10 pt plus padding (measured with
+ * the font), at least 29 mm and at most 33.5 mm, so that beside the photo a value cell still holds an
+ * 18-digit ID number at 10 pt. When the longest label is wider than that, every label of the document
+ * is set at the one smaller size at which it fits its line (down to LABEL_MIN_SIZE; only past that
+ * does a label wrap): labels of one size rather than a few shrunken ones.
+ */
+const LABEL_MIN_WIDTH = 29 * MM;
+const LABEL_MAX_WIDTH = 33.5 * MM;
+const LABEL_MIN_SIZE = 7;
 const PAD_X = 5;
 const PAD_Y = 4;
 const MIN_ROW_HEIGHT = 22;
+/**
+ * The office box's blank area to write in, its signature lines included: what is left of the page,
+ * at least the minimum (else the box starts a page) and at most the maximum.
+ */
+const OFFICE_AREA_MIN_HEIGHT = 24 * MM;
+const OFFICE_AREA_MAX_HEIGHT = 40 * MM;
+/** Space between the office box and the QR code beside it. */
+const QR_GAP = 14;
 const LINE_GAP = 0; // Noto Sans SC lines are already 1.45 em high
 
 const BORDER = '#555555';
@@ -151,10 +175,12 @@ function loadFonts(): Promise<{ regular: Font; bold: Font }> {
  * bordered table — a shaded title row per section, then rows of shaded label cells and value cells,
  * two fields per row (a `span: 2` field, or an unpaired one, fills its row); the photo cell
  * (35 × 49 mm) sits at the top right of the table and the first rows are narrowed beside it; then
- * the numbered notes, and one row with the signature lines and the QR code. Long values wrap and
- * their row grows; content that does not fit continues on a new page. A single row taller than a
- * page is cut with an ellipsis rather than drawn off the page. Null, undefined and empty values
- * give empty cells.
+ * the numbered notes, and one row with the signature lines and the QR code (with an office box: the
+ * signature lines, then the box with the QR code beside it). The label column is as wide as the
+ * longest label needs (LABEL_MIN_WIDTH … LABEL_MAX_WIDTH; labels set smaller beyond). Long values
+ * wrap and their row grows; content that does not fit continues on a new page. A single row taller
+ * than a page is cut with an ellipsis rather than drawn off the page. Null, undefined and empty
+ * values give empty cells.
  *
  * @returns the complete PDF file.
  * @throws if `photo` is not a JPEG or PNG (pdfkit: "Unknown image format."), if `qrText` is too long
@@ -197,12 +223,26 @@ class FormWriter {
   private y = MARGIN;
   /** The photo cell while rows are still being narrowed beside it. */
   private photoCell: { top: number; bottom: number } | undefined;
+  /** The label column's width for this document (LABEL_MIN_WIDTH … LABEL_MAX_WIDTH). */
+  private readonly labelWidth: number;
+  /** The style of every label of this document: LABEL, or smaller so that the longest fits. */
+  private readonly label: TextStyle;
 
   constructor(
     private readonly doc: PDFKit.PDFDocument,
     private readonly form: FormDocument,
   ) {
     this.newPage();
+    const labels = form.sections.flatMap((s) => s.fields.map((f) => f.label));
+    if (form.officeBox) labels.push(form.officeBox.label);
+    const longest = Math.max(0, ...labels.map((label) => this.measureWidth(label, LABEL)));
+    // one point more than measured: pdfkit wraps a line that fills its width exactly
+    this.labelWidth = Math.min(Math.max(longest + 2 * PAD_X + 1, LABEL_MIN_WIDTH), LABEL_MAX_WIDTH);
+    const room = this.labelWidth - 2 * PAD_X - 1;
+    this.label =
+      longest <= room
+        ? LABEL
+        : { ...LABEL, size: Math.max(LABEL_MIN_SIZE, Math.floor((LABEL.size * room * 10) / longest) / 10) };
   }
 
   header(): void {
@@ -221,9 +261,9 @@ class FormWriter {
     this.row((width) => [{ text: section.title, width, style: SECTION_TITLE, fill: SECTION_FILL }]);
     for (const group of pairFields(section.fields)) {
       this.row((width) => {
-        const valueWidth = (width - group.length * LABEL_WIDTH) / group.length;
+        const valueWidth = (width - group.length * this.labelWidth) / group.length;
         return group.flatMap((field) => [
-          { text: field.label, width: LABEL_WIDTH, style: LABEL, fill: LABEL_FILL },
+          { text: field.label, width: this.labelWidth, style: this.label, fill: LABEL_FILL },
           { text: field.value ?? '', width: valueWidth, style: CELL },
         ]);
       });
@@ -250,26 +290,79 @@ class FormWriter {
     });
 
     const signatures = this.form.signatureLines ?? [];
-    const qrText = this.form.qrText;
-    if (!signatures.length && !qrText) return;
-    const height = qrText ? QR_SIZE : MIN_ROW_HEIGHT;
-    this.y += 14;
-    this.ensure(height);
-    const bottom = this.y + height;
-    const slot = (CONTENT_WIDTH - (qrText ? QR_SIZE + 20 : 0)) / Math.max(signatures.length, 1);
-    signatures.forEach((label, i) => {
-      const x = MARGIN + i * slot;
+    const box = this.form.officeBox;
+    // With an office box the QR code stands beside the box, and these lines span the box's width.
+    const qrText = box ? undefined : this.form.qrText;
+    if (signatures.length || qrText) {
+      const height = qrText ? QR_SIZE : MIN_ROW_HEIGHT;
+      this.y += 14;
+      this.ensure(height);
+      const bottom = this.y + height;
+      const beside = qrText ? QR_SIZE + 20 : box ? this.officeBoxBeside() : 0;
+      this.signatures(signatures, MARGIN, CONTENT_WIDTH - beside, bottom);
+      if (qrText) drawQr(this.doc, qrText, MARGIN + CONTENT_WIDTH - QR_SIZE, this.y, QR_SIZE);
+      this.y = bottom;
+    }
+    if (box) this.officeBox(box);
+  }
+
+  /**
+   * Labels each followed by a line to sign on, side by side in equal slots across `width` from `x`;
+   * the lines sit 3 pt above `bottom`.
+   */
+  private signatures(labels: string[], x: number, width: number, bottom: number): void {
+    const slot = width / Math.max(labels.length, 1);
+    labels.forEach((label, i) => {
+      const left = x + i * slot;
       const labelWidth = Math.min(this.measureWidth(label, CELL), slot - 40);
-      this.text(label, CELL, x, bottom - 16, labelWidth + 1, 14);
+      this.text(label, CELL, left, bottom - 16, labelWidth + 1, 14);
       this.doc
-        .moveTo(x + labelWidth + 2, bottom - 3)
-        .lineTo(x + slot - 16, bottom - 3)
+        .moveTo(left + labelWidth + 2, bottom - 3)
+        .lineTo(left + slot - 16, bottom - 3)
         .lineWidth(0.6)
         .strokeColor(BORDER)
         .stroke();
     });
-    if (qrText) drawQr(this.doc, qrText, MARGIN + CONTENT_WIDTH - QR_SIZE, this.y, QR_SIZE);
-    this.y = bottom;
+  }
+
+  /**
+   * The office box (FormDocument.officeBox), kept whole on one page: the title row, the label cell
+   * (the table's label column) beside the blank area with the signature lines at its foot, and the
+   * QR code beside the box, its foot level with the box's. The area takes what is left of the page
+   * (OFFICE_AREA_MIN_HEIGHT … OFFICE_AREA_MAX_HEIGHT).
+   */
+  private officeBox(box: NonNullable<FormDocument['officeBox']>): void {
+    const { doc } = this;
+    const qrText = this.form.qrText;
+    const width = CONTENT_WIDTH - this.officeBoxBeside();
+    this.y += 14;
+    this.ensure(MIN_ROW_HEIGHT + OFFICE_AREA_MIN_HEIGHT);
+    const top = this.y;
+    const areaTop = top + MIN_ROW_HEIGHT;
+    const area = Math.min(Math.max(CONTENT_BOTTOM - areaTop, OFFICE_AREA_MIN_HEIGHT), OFFICE_AREA_MAX_HEIGHT);
+    const height = MIN_ROW_HEIGHT + area;
+    doc.lineWidth(0.6).strokeColor(BORDER);
+    doc.rect(MARGIN, top, width, MIN_ROW_HEIGHT).fillAndStroke(SECTION_FILL, BORDER);
+    this.centred(box.title, SECTION_TITLE, MARGIN, top, width, MIN_ROW_HEIGHT);
+    doc.rect(MARGIN, areaTop, this.labelWidth, area).fillAndStroke(LABEL_FILL, BORDER);
+    this.centred(box.label, this.label, MARGIN, areaTop, this.labelWidth, area);
+    doc.rect(MARGIN + this.labelWidth, areaTop, width - this.labelWidth, area).stroke();
+    // The lines take the right part of the area, leaving the opinion its room on the left and above.
+    const linesWidth = Math.min(width - this.labelWidth - 2 * PAD_X, 120 * box.signatureLines.length);
+    this.signatures(box.signatureLines, MARGIN + width - PAD_X - linesWidth, linesWidth, top + height - 4);
+    if (qrText) drawQr(doc, qrText, MARGIN + CONTENT_WIDTH - QR_SIZE, top + height - QR_SIZE, QR_SIZE);
+    this.y = top + height;
+  }
+
+  /** The width beside the office box: the QR code and its gap, when there is a code. */
+  private officeBoxBeside(): number {
+    return this.form.qrText ? QR_SIZE + QR_GAP : 0;
+  }
+
+  /** `text` in a cell at (x, y) of `width` × `height`, padded and centred vertically. */
+  private centred(text: string, style: TextStyle, x: number, y: number, width: number, height: number): void {
+    const inner = Math.min(this.measure(text, style, width - 2 * PAD_X), height - 2 * PAD_Y);
+    this.text(text, style, x + PAD_X, y + (height - inner) / 2, width - 2 * PAD_X, inner);
   }
 
   /** Lays out one table row at the current position; `build` gets the row width (narrower beside the photo). */

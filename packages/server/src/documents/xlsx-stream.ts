@@ -77,6 +77,13 @@ function rowXml(
   return `${xml}</row>`;
 }
 
+/** One sheet of a streamed workbook: its name, columns and rows in batches. */
+export interface StreamedSheet {
+  name: string;
+  columns: readonly SheetColumn[];
+  batches: AsyncIterable<(string | number | null)[][]> | Iterable<(string | number | null)[][]>;
+}
+
 /**
  * One sheet written with exceljs's streaming writer (bounded memory for 100k rows): a bold, frozen
  * header row, then each row of each batch as it comes, every text through escapeCell (formula
@@ -91,6 +98,14 @@ export function streamSheet(
   columns: readonly SheetColumn[],
   batches: AsyncIterable<(string | number | null)[][]>,
 ): Readable {
+  return streamWorkbook([{ name: sheetName, columns, batches }]);
+}
+
+/**
+ * Several sheets, one after the other, each written as {@link streamSheet} writes its one: a workbook
+ * whose parts are small tables (the dashboard's statistics: totals, per day, per county …).
+ */
+export function streamWorkbook(sheets: readonly StreamedSheet[]): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -98,27 +113,29 @@ export function streamSheet(
     useSharedStrings: false,
     zip: ZIP_OPTIONS,
   });
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  // Committing the header makes exceljs open the part's <sheetData>; the rows follow it as text and
-  // sheet.commit() closes it.
-  header.commit();
-  const refs = columns.map((_, i) => columnLetters(i));
   (async () => {
-    // exceljs's sheet part (a stream of its own, not in its typings): the zip reads it as an entry.
-    const part = (sheet as unknown as { stream: { write(text: string): void } }).stream;
-    let rowNumber = 2;
-    for await (const batch of batches) {
-      while (sheetBacklog(part) > SHEET_BACKLOG_BYTES && !out.destroyed)
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      if (out.destroyed) return;
-      let xml = '';
-      for (const row of batch) xml += rowXml(rowNumber++, refs, row);
-      part.write(xml);
+    for (const def of sheets) {
+      const sheet = workbook.addWorksheet(def.name, { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = def.columns.map((c) => ({ header: c.header, width: c.width }));
+      const header = sheet.getRow(1);
+      header.font = { bold: true };
+      // Committing the header makes exceljs open the part's <sheetData>; the rows follow it as text and
+      // sheet.commit() closes it.
+      header.commit();
+      const refs = def.columns.map((_, i) => columnLetters(i));
+      // exceljs's sheet part (a stream of its own, not in its typings): the zip reads it as an entry.
+      const part = (sheet as unknown as { stream: { write(text: string): void } }).stream;
+      let rowNumber = 2;
+      for await (const batch of def.batches) {
+        while (sheetBacklog(part) > SHEET_BACKLOG_BYTES && !out.destroyed)
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        if (out.destroyed) return;
+        let xml = '';
+        for (const row of batch) xml += rowXml(rowNumber++, refs, row);
+        part.write(xml);
+      }
+      sheet.commit();
     }
-    sheet.commit();
     await workbook.commit();
   })().catch((error: Error) => out.destroy(error));
   return out;

@@ -102,6 +102,13 @@ export interface ImportDefinition<Row, Prep, Found = unknown> {
   lookup?(rows: Row[], prep: Prep): Promise<Found>;
   /** Writes a batch of valid rows (`found`: what `lookup` gave for them, undefined without one). */
   write(tx: Tx, rows: Row[], prep: Prep, found: Found | undefined): Promise<void>;
+  /**
+   * A note on an import that was written whole (rows the office should look at again, e.g. results
+   * still 待定), from what `parse` counted in `prep`: kept as the done job's `message` (checkImport
+   * answers it in the caller's language; the import dialog shows it under the count). Null or
+   * omitted: no note.
+   */
+  note?(prep: Prep): { key: MessageKey; params?: MessageParams } | null;
 }
 
 /** Rows handed to `write` at once. */
@@ -682,8 +689,19 @@ async function readAndWrite<Row, Prep, Found>(
         imported += batch.length;
       }
       if (!total) throw new ImportFileError('import.empty');
+      const note = def.note?.(prep);
       // 'done' commits with the rows: a run that dies before this commit leaves neither.
-      await run.finish({ status: JOB_STATUS.done, total, processed: total, imported, errorCount: 0 }, tx);
+      await run.finish(
+        {
+          status: JOB_STATUS.done,
+          total,
+          processed: total,
+          imported,
+          errorCount: 0,
+          message: note ? jobMessage(note.key, note.params) : null,
+        },
+        tx,
+      );
     });
   } catch (error) {
     await source.close();

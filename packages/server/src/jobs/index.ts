@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import {
+  ADMIN_ROLE,
   inRegionScope,
   JOB_STATUS,
+  SEEDED_ADMIN,
   translate,
   type JobStatus,
   type Lang,
@@ -12,7 +14,7 @@ import {
 } from '@tegang/domain';
 import type { AppContext } from '../context';
 import type { Db } from '../db';
-import { job } from '../db/schema';
+import { job, sysRole, sysUser, sysUserRole } from '../db/schema';
 import { notFound } from '../lib/errors';
 import type { AdminPrincipal } from '../types';
 
@@ -413,4 +415,38 @@ class Run implements JobRun {
     clearInterval(this.heartbeat);
     this.end();
   }
+}
+
+/** The back-office user a job is written for, with the region that narrows who may read it. */
+export interface JobOwner {
+  id: number;
+  provinceCode: string | null;
+  cityCode: string | null;
+  countyCode: string | null;
+}
+
+/**
+ * The owner of a job the system starts by itself (a scheduled retention run, the retries of failed SMS
+ * notices): job.admin_id is required, and such work is nobody's in particular. The seeded
+ * administrator SEEDED_ADMIN (never deleted or renamed), else the oldest holder of the built-in admin
+ * role; null when neither exists (the caller queues nothing and says why).
+ */
+export async function systemJobOwner(db: Pick<Db, 'select'>): Promise<JobOwner | null> {
+  const columns = {
+    id: sysUser.id,
+    provinceCode: sysUser.provinceCode,
+    cityCode: sysUser.cityCode,
+    countyCode: sysUser.countyCode,
+  };
+  const [seeded] = await db.select(columns).from(sysUser).where(eq(sysUser.userName, SEEDED_ADMIN));
+  if (seeded) return seeded;
+  const [holder] = await db
+    .select(columns)
+    .from(sysUser)
+    .innerJoin(sysUserRole, eq(sysUserRole.userId, sysUser.id))
+    .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
+    .where(eq(sysRole.code, ADMIN_ROLE))
+    .orderBy(asc(sysUser.id))
+    .limit(1);
+  return holder ?? null;
 }

@@ -13,7 +13,8 @@ import { eqTerm, termSql, type SearchTerm } from './search-terms';
  * (docs/decisions.md "One enrolment search"):
  * - planId, city, county, academic session, subject: equal;
  * - name: contains, case-insensitive (LIKE wildcards typed are literal);
- * - ID number: equal to the full number, X upper-cased; phone: equal to the full number.
+ * - ID number: equal to the full number, X upper-cased; phone: equal to the full number;
+ * - 报名序号 (serialNo): equal to the full number, on the lists whose rows carry it.
  */
 
 /** The enrolment's own filters, as the lists' query schemas parse them (empty text already dropped). */
@@ -22,6 +23,7 @@ export interface EnrollFilterQuery {
   name?: string;
   idCard?: string;
   phone?: string;
+  serialNo?: string;
   cityCode?: string;
   countyCode?: string;
   academicSession?: string;
@@ -38,6 +40,8 @@ export interface EnrollFilterColumns {
   idCard: PgColumn;
   /** Absent on rows without a phone: a list over them offers no phone filter. */
   phone?: PgColumn;
+  /** Absent on rows without a 报名序号: a list over them offers no serial filter. */
+  serialNo?: PgColumn;
   provinceCode: PgColumn;
   cityCode: PgColumn;
   countyCode: PgColumn;
@@ -51,6 +55,7 @@ export const ENROLL_FILTER_COLUMNS: EnrollFilterColumns = {
   name: enroll.name,
   idCard: enroll.idCard,
   phone: enroll.phone,
+  serialNo: enroll.serialNo,
   provinceCode: enroll.provinceCode,
   cityCode: enroll.cityCode,
   countyCode: enroll.countyCode,
@@ -74,6 +79,7 @@ export function enrollTerms(
     ...(query.name ? [{ column: c.name, op: 'ilike' as const, value: containsPattern(query.name) }] : []),
     ...eqTerm(c.idCard, query.idCard?.toUpperCase()),
     ...(c.phone ? eqTerm(c.phone, query.phone) : []),
+    ...(c.serialNo ? eqTerm(c.serialNo, query.serialNo) : []),
     ...eqTerm(c.cityCode, query.cityCode),
     ...eqTerm(c.countyCode, query.countyCode),
     ...eqTerm(c.academicSession, query.academicSession),

@@ -3,10 +3,12 @@ import type { FieldError, MessageKey, MessageParams } from '@tegang/domain';
 /**
  * An error with a contract code (spec §8, DESIGN "Envelope"): the HTTP status equals `code`, `key`
  * is the message key translated into the caller's language, `data` is optional detail (field errors).
+ * 410 says a record's personal data is gone for good (docs/security.md "Retention": a purged plan's
+ * form, ticket and result).
  */
 export class AppError extends Error {
   constructor(
-    readonly code: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503,
+    readonly code: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 429 | 500 | 503,
     readonly key: MessageKey,
     readonly params: MessageParams = {},
     readonly data: unknown = null,

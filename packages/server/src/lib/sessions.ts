@@ -73,6 +73,7 @@ export async function openLoginSession(
     msg: log.msg.slice(0, 300),
     hash,
     expiresAt: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+    now: now.toISOString(),
   });
   return token;
 }
@@ -89,7 +90,11 @@ function loginSessionStatement(kind: SessionKind): NamedStatement {
     `open_login_session_${kind}`,
     sql`
       with released as (
-        update ${account} set failed_logins = 0, locked_until = null where id = ${p('subjectId')}
+        update ${account} set failed_logins = 0, locked_until = null${
+          // The last login of a candidate: an account unused for its retention period is removed
+          // (docs/security.md "Retention"); one more column in the update the login makes anyway.
+          kind === 'candidate' ? sql`, last_login_time = ${p('now')}::timestamptz` : sql``
+        } where id = ${p('subjectId')}
       ),
       logged as (
         insert into ${sysLoginLog} (user_name, kind, ip, user_agent, result, msg)

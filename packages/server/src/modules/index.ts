@@ -13,6 +13,7 @@ import { instructionArea } from './instruction';
 import { monitorArea } from './monitor';
 import { planDataArea } from './plan-data';
 import { recruitPlanArea } from './recruit-plan';
+import { retentionArea } from './retention';
 import { smsNoticeArea } from './sms-notice';
 import { systemArea } from './system';
 import { verifyArea } from './verify';
@@ -36,6 +37,7 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   admissionTicketArea,
   admissionResultArea,
   smsNoticeArea,
+  retentionArea,
   systemArea,
   monitorArea,
   websiteArea,

@@ -67,7 +67,7 @@ export async function resealResults(
  * The database of a running `npm start` without DATABASE_URL: the embedded cluster in DATA_DIR/pg (its
  * pinned port and the password kept beside it). The server must be running (it owns the cluster).
  */
-function embeddedUrl(dataDir: string): string {
+export function embeddedUrl(dataDir: string): string {
   const conf = fs.readFileSync(path.join(dataDir, 'pg', 'postgresql.conf'), 'utf8');
   const port = /^port = (\d+)\s*# set by Tegang/m.exec(conf)?.[1];
   const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();

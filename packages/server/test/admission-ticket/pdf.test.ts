@@ -63,7 +63,15 @@ beforeAll(async () => {
     const { id: _id, createTime: _c, updateTime: _u, ...rest } = row!;
     const [clone] = await t.database.db
       .insert(enroll)
-      .values({ ...rest, candidateId: user!.id, idCard: card, name: `考生${i}`, pdfFile: null })
+      // a copy of the application but its 报名序号, unique per plan
+      .values({
+        ...rest,
+        candidateId: user!.id,
+        idCard: card,
+        name: `考生${i}`,
+        pdfFile: null,
+        serialNo: null,
+      })
       .returning({ id: enroll.id });
     enrollIds.push(clone!.id);
   }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ValidTicketVerification } from '@tegang/domain';
-import { admissionTicket, enroll } from '../../src/db/schema';
+import { ENROLL_DICT_FIELDS, type ValidTicketVerification } from '@tegang/domain';
+import { admissionTicket, enroll, sysDictItem } from '../../src/db/schema';
 import {
   signTicketToken,
   signTicketTokenV1,
@@ -22,6 +22,9 @@ let t: TestApp;
 let key: Buffer;
 let ticketId: number;
 let idCard: string;
+/** 报考学段 and 报考学科 of the ticket's enrolment as the dictionary labels them: [zh, en]. */
+let period: [string, string];
+let subject: [string, string];
 /** The app's clock (ctx.now); null: the real time. */
 let clock: Date | null = null;
 const EXAM_DATE = '2027-07-18';
@@ -38,6 +41,15 @@ beforeAll(async () => {
   const applied = await applyToOpenPlan(t, { name: '<b>王&小明</b>' });
   const [row] = await t.database.db.select().from(enroll).where(eq(enroll.id, applied.id));
   idCard = row!.idCard;
+  const label = async (type: string, value: string): Promise<[string, string]> => {
+    const [item] = await t.database.db
+      .select()
+      .from(sysDictItem)
+      .where(and(eq(sysDictItem.dictType, type), eq(sysDictItem.value, value)));
+    return [item!.label, item!.labelEn ?? item!.label];
+  };
+  period = await label(ENROLL_DICT_FIELDS.academicSession, row!.academicSession);
+  subject = await label(ENROLL_DICT_FIELDS.subject, row!.subject);
   const [ticket] = await t.database.db
     .insert(admissionTicket)
     .values({
@@ -140,6 +152,10 @@ describe('GET /verify/ticket/{token}', () => {
     expect(res.body).not.toContain('<b>王');
     for (const s of ['20275201020100107', '都匀市第二中学', '001', '07', EXAM_DATE, '14:00-16:30'])
       expect(res.body).toContain(s);
+    // what the proctor checks the paper and the room against: 报考学段 and 报考学科
+    expect(res.body).toContain(
+      `<dt>报考学段</dt><dd>${period[0]}</dd><dt>报考学科</dt><dd>${subject[0]}</dd>`,
+    );
     expect(res.body).toMatch(/<img class="photo" src="data:image\/jpeg;base64,[A-Za-z0-9+/=]+"/);
     expect(res.body).not.toContain(idCard);
     expect(res.body).not.toMatch(/<script/i);
@@ -161,9 +177,18 @@ describe('GET /verify/ticket/{token}', () => {
       examDate: EXAM_DATE,
       examTime: '14:00-16:30',
       status: '1',
+      academicSession: period[0],
+      subject: subject[0],
     });
     expect(body.data.photo).toMatch(/^data:image\/jpeg;base64,/);
     expect(res.body).not.toContain(idCard);
+    // the labels in the reader's language
+    const en = await t.app.inject({
+      method: 'GET',
+      url: `/verify/ticket/${tokenOf(ticketId)}`,
+      headers: { accept: 'application/json', 'accept-language': 'en' },
+    });
+    expect(en.json().data).toMatchObject({ academicSession: period[1], subject: subject[1] });
   });
 
   it('answers a cancelled (not distributed) ticket "无效" with nothing of the candidate', async () => {
@@ -178,7 +203,7 @@ describe('GET /verify/ticket/{token}', () => {
         for (const s of personal()) expect(page.body).not.toContain(s);
         const json = await get(token, 'application/json');
         expect(json.json().data).toEqual({ valid: false, state: 'invalid' });
-        for (const s of [...personal(), 'photo', 'seatNumber']) expect(json.body).not.toContain(s);
+        for (const s of [...personal(), 'photo', 'seatNumber', 'subject']) expect(json.body).not.toContain(s);
       }
     } finally {
       await t.database.db

@@ -25,6 +25,7 @@ const rows: EnrollExportRow[] = [
   {
     ...base,
     planYear: '2026',
+    serialNo: '202652010200017',
     name: '张三',
     idCard: '520102199803070016',
     gender: '1',
@@ -61,7 +62,11 @@ describe('writeEnrollExport', () => {
     const { sheet, header, cell } = await sheetOf('zh');
     expect(sheet.name).toBe('报名信息');
     expect(header).toHaveLength(EXPORT_COLUMNS.length);
-    expect(header.slice(0, 4)).toEqual(['计划年度', '计划名称', '姓名', '身份证号']);
+    expect(header.slice(0, 5)).toEqual(['计划年度', '计划名称', '报名序号', '姓名', '身份证号']);
+    // the 报名序号 stays text: a number cell would show 2.02652E+14
+    expect(cell(2, 'serialNo').value).toBe('202652010200017');
+    expect(cell(2, 'serialNo').type).toBe(ExcelJS.ValueType.String);
+    expect(cell(3, 'serialNo').value).toBeNull();
     expect(cell(2, 'idCard').value).toBe('520102199803070016');
     expect(cell(2, 'idCard').type).toBe(ExcelJS.ValueType.String);
     expect(cell(2, 'gender').value).toBe('男');
@@ -82,6 +87,7 @@ describe('writeEnrollExport', () => {
     const { sheet, header, cell } = await sheetOf('en');
     expect(sheet.name).toBe('Enrolments');
     expect(header[0]).toBe('Plan year');
+    expect(header[2]).toBe('Serial No.');
     expect(cell(2, 'gender').value).toBe('Male');
     expect(cell(2, 'auditStatus').value).toBe('Rejected');
   });

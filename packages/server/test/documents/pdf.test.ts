@@ -224,6 +224,42 @@ describe('renderFormPdf', () => {
     }
   });
 
+  it('keeps the office box whole on one page, inside the margins, with the QR code beside it', async () => {
+    // Enough rows that the box no longer fits under them on the first page.
+    const fields: PdfField[] = Array.from({ length: 56 }, (_, i) => ({
+      label: `项目${i + 1}`,
+      value: `值-${i + 1}`,
+    }));
+    const box = {
+      title: '现场审核（由审核单位填写）',
+      label: '审核意见',
+      signatureLines: ['审核人：', '日期：'],
+    };
+    const pdf = await renderFormPdf({
+      title: '办公室填写区测试',
+      sections: [{ title: '附加信息', fields }],
+      signatureLines: ['考生签名：', '日期：'],
+      officeBox: box,
+      qrText: 'TG-OFFICE',
+      footer: FOOTER,
+    });
+    const out = await inspect(pdf, 'office-box');
+    const all = await words(out.file);
+    const pageOf = (text: string) => all.filter((w) => w.text.includes(text)).map((w) => w.page);
+    const boxPage = pageOf('现场审核（由审核单位填写）');
+    expect(boxPage).toEqual([2]); // moved whole to the second page
+    expect(pageOf('审核意见')).toEqual(boxPage);
+    expect(pageOf('审核人：')).toEqual(boxPage);
+    for (const w of all.filter((w) => !FOOTER.includes(w.text))) {
+      expect(w.yMax).toBeLessThanOrEqual(842 - MARGIN + 1);
+      expect(w.xMax).toBeLessThanOrEqual(595 - MARGIN + 1);
+    }
+    // The candidate's lines come before the box; the box's own date line is the second 日期：.
+    const dates = all.filter((w) => w.text === '日期：');
+    expect(dates).toHaveLength(2);
+    expect(out.compact.indexOf('考生签名：')).toBeLessThan(out.compact.indexOf('现场审核'));
+  });
+
   it('cuts a value taller than a page instead of drawing off the page', async () => {
     const pdf = await renderFormPdf({
       title: '超长内容',

@@ -252,11 +252,14 @@ describe('export to xlsx', () => {
 
   it('streams the filtered rows with labels, once per link', async () => {
     const { rows, url } = await exportRows(admin, { name: '李四' });
-    expect(rows[0]!.slice(0, 4)).toEqual(['计划年度', '计划名称', '姓名', '身份证号']);
+    expect(rows[0]!.slice(0, 5)).toEqual(['计划年度', '计划名称', '报名序号', '姓名', '身份证号']);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain('李四');
     expect(rows[1]).toContain('男');
     expect(rows[1]).toContain('13700001111');
+    const [applied] = await t.database.db.select().from(enroll).where(eq(enroll.id, home.id));
+    expect(rows[1]![2]).toBe(applied!.serialNo);
+    expect(rows[1]![2]).toMatch(/^\d{15}$/);
     // The times as formatDateTime writes them (China Standard Time), made by the export's query.
     const [row] = await t.database.db.select().from(enroll).where(eq(enroll.id, home.id));
     expect(rows[1]![rows[0]!.indexOf('创建时间')]).toBe(formatDateTime(row!.createTime));
@@ -284,6 +287,6 @@ describe('export to xlsx', () => {
       countyCode: ctx.demand.countyCode,
     });
     const { rows } = await exportRows(county, {});
-    expect(rows.slice(1).map((r) => r[2])).toEqual(['李四']);
+    expect(rows.slice(1).map((r) => r[rows[0]!.indexOf('姓名')])).toEqual(['李四']);
   });
 });

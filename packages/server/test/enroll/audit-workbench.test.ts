@@ -50,7 +50,10 @@ type History = { time: string; reviewer: string | null; decision: string; reason
 const history = (id: number, token = admin) =>
   t.call<History>('GET', `/candidate/enroll/auditHistory/${id}`, { token });
 const neighbour = (query: Record<string, string | number>, token = admin) =>
-  t.call<{ id: number | null }>('GET', '/candidate/enroll/pendingNeighbour', { token, query });
+  t.call<{ id: number | null; wrapped: boolean }>('GET', '/candidate/enroll/pendingNeighbour', {
+    token,
+    query,
+  });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -145,22 +148,33 @@ describe('GET /candidate/enroll/pendingNeighbour', () => {
     const other = await applyToOpenPlan(t, { name: '王五' });
     await decide(admin, [c!.id], '1');
     const filter = { name: '邻审' };
-    const step = async (from: Applied, direction: 'next' | 'prev', extra: Record<string, string> = {}) => {
-      const answer = await neighbour({ ...filter, ...extra, id: from.id, direction });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      return answer.body.data.id;
+    const answer = async (from: Applied, direction: 'next' | 'prev', extra: Record<string, string> = {}) => {
+      const got = await neighbour({ ...filter, ...extra, id: from.id, direction });
+      expect(got.status, JSON.stringify(got.body)).toBe(200);
+      return got.body.data;
     };
-    expect(await step(d!, 'next')).toBe(b!.id); // c passed: skipped
+    const step = async (from: Applied, direction: 'next' | 'prev', extra: Record<string, string> = {}) =>
+      (await answer(from, direction, extra)).id;
+    expect(await answer(d!, 'next')).toEqual({ id: b!.id, wrapped: false }); // c passed: skipped
     expect(await step(c!, 'next')).toBe(b!.id); // from a record just decided
     expect(await step(c!, 'prev')).toBe(d!.id);
     expect(await step(b!, 'next')).toBe(a!.id);
     expect(await step(b!, 'prev')).toBe(d!.id);
-    expect(await step(a!, 'next')).toBeNull();
-    expect(await step(d!, 'prev')).toBeNull();
+    // past the end of the list the search comes round: d, newer, is still pending
+    expect(await answer(a!, 'next')).toEqual({ id: d!.id, wrapped: true });
+    expect(await answer(d!, 'prev')).toEqual({ id: a!.id, wrapped: true });
     // the list's audit-status filter gives way to pending
     expect(await step(d!, 'next', { auditStatus: '1' })).toBe(b!.id);
     // without the name filter the other applicant (newer) comes before d
     expect((await neighbour({ id: d!.id, direction: 'prev' })).body.data.id).toBe(other.id);
     expect((await neighbour({ id: d!.id, direction: 'sideways' })).status).toBe(400);
+
+    // none is left only when no other application of the list is pending: not the one shown either
+    await decide(admin, [a!.id, b!.id], '1');
+    expect(await answer(b!, 'next')).toEqual({ id: d!.id, wrapped: true });
+    expect(await answer(d!, 'next')).toEqual({ id: null, wrapped: false });
+    expect(await answer(d!, 'prev')).toEqual({ id: null, wrapped: false });
+    await decide(admin, [d!.id], '1');
+    expect(await answer(c!, 'prev')).toEqual({ id: null, wrapped: false });
   });
 });

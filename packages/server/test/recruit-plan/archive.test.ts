@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { formatDateTime, type CanCandidate, type CandidateResult } from '@tegang/domain';
+import { formatDateTime, type CanCandidate, type CandidateResult, type MyEnroll } from '@tegang/domain';
 import { admissionResult, recruitPlan } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../helpers';
 import { enrolment, NANMING } from '../admission-result/fixtures';
@@ -10,8 +10,8 @@ import { createPlan, demoPlanId, placeTimeline, PLAN_URL } from './fixtures';
 /**
  * 已结束 is archiving (spec §4 "Recruit plan status", domain planArchivable): the server refuses it
  * while a stage of the plan's timeline is open or to come, naming the stage, its end and the
- * enrolments it would hide; an archived plan stays its candidates' plan (checkCanCandidate), whose
- * results they still read. One database, tests in order; the seeded demo plan is open at the start.
+ * enrolments it would hide; an archived plan stays its candidates' plan (checkCanCandidate) while no
+ * other plan is open, and its results stay readable by its id. One database, tests in order; the seeded demo plan is open at the start.
  */
 let t: TestApp;
 let admin: string;
@@ -129,15 +129,20 @@ describe('an archived plan and its candidates', () => {
     expect((await can(stranger.token)).planId).toBeNull();
   });
 
-  it('gives way to a new open plan once finished, but not while a stage of it still runs', async () => {
+  it('gives way to a new open plan, whose answer it is; its own pages stay reachable by its id', async () => {
     const next = await createPlan(t, admin, { name: '下一轮招聘计划' });
     expect((await t.call('POST', `${PLAN_URL}/updateStatus/${next}/1`, { token: admin })).status).toBe(200);
-    // Finished: the candidate may apply to the new plan.
+    // The open plan is the front-site plan: the candidate may apply to it.
     expect((await can(a.token)).planId).toBe(next);
-    // Archived while running (before this rule, or dates moved later): its candidates keep it.
+    // Archived while a stage still runs (dates moved later): the open plan stays the answer, and the
+    // archived plan's results are read by its own id, listed among her applications.
     await placeTimeline(t, demo, 'scoreQueryStartTime', new Date(Date.now() - HOUR));
-    expect((await can(a.token)).planId).toBe(demo);
+    expect((await can(a.token)).planId).toBe(next);
     expect((await result(a.token, demo)).status).toBe(200);
+    const listed = await t.call<MyEnroll[]>('GET', '/api/enroll/listMyEnroll', { candidateToken: a.token });
+    expect(listed.body.data.map((e) => [e.plan.id, e.result?.officeSchool])).toEqual([
+      [demo, '南明区第一小学'],
+    ]);
     const stranger = await makeCandidate(t);
     expect((await can(stranger.token)).planId).toBe(next);
   });

@@ -126,15 +126,19 @@ describe('option lists', () => {
     ]);
   });
 
-  it('GET listRecruitPlan answers {id, name, year, status} of every plan, newest first', async () => {
-    const answer = await t.call<{ id: number; name: string; year: string; status: string }[]>(
-      'GET',
-      `${PLAN_URL}/listRecruitPlan`,
-      { token },
-    );
+  it('GET listRecruitPlan answers {id, name, year, status, smsNotify} of every plan, newest first', async () => {
+    const answer = await t.call<
+      { id: number; name: string; year: string; status: string; smsNotify: boolean }[]
+    >('GET', `${PLAN_URL}/listRecruitPlan`, { token });
     expect(answer.body.data).toHaveLength(14);
-    expect(answer.body.data[0]).toEqual({ id: beta, name: 'Beta 100%_plan', year: '2031', status: '0' });
-    expect(Object.keys(answer.body.data[1]!).sort()).toEqual(['id', 'name', 'status', 'year']);
+    expect(answer.body.data[0]).toEqual({
+      id: beta,
+      name: 'Beta 100%_plan',
+      year: '2031',
+      status: '0',
+      smsNotify: true,
+    });
+    expect(Object.keys(answer.body.data[1]!).sort()).toEqual(['id', 'name', 'smsNotify', 'status', 'year']);
   });
 });
 

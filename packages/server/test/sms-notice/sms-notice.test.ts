@@ -216,6 +216,35 @@ describe('SMS notices', () => {
     expect(sent.length - before).toBe(58);
   });
 
+  it('sends nothing of a plan whose personal data was purged (its phones are keyed hashes)', async () => {
+    const plan = await freshPlan();
+    const people = await insertApplicants(
+      t,
+      plan.id,
+      Array.from({ length: 3 }, () => ({})),
+    );
+    await t.database.db
+      .insert(admissionResult)
+      .values(people.map((p) => ({ planId: plan.id, enrollId: p.id })));
+    await t.database.db.update(recruitPlan).set({ purgeTime: new Date() }).where(eq(recruitPlan.id, plan.id));
+    const before = sent.length;
+    const view = await t.call<{ counts: { event: string; pending: number }[] }>(
+      'GET',
+      `${URL}/plan/${plan.id}`,
+      {
+        token,
+      },
+    );
+    expect(view.body.data.counts.find((c) => c.event === 'resultsOpen')!.pending).toBe(0);
+    const send = await t.call('POST', `${URL}/plan/${plan.id}/send`, {
+      token,
+      body: { event: 'resultsOpen' },
+    });
+    expect(send.status).toBe(400);
+    expect(send.body.msg).toBe('没有需要通知的考生');
+    expect(sent.length).toBe(before);
+  });
+
   it('two jobs of the same event racing send each notice once', async () => {
     const plan = await freshPlan();
     const people = await insertApplicants(

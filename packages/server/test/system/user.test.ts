@@ -42,6 +42,7 @@ interface User {
   roleIds: number[];
   provinceCode: string | null;
   countyCode: string | null;
+  regionName: string | null;
 }
 
 describe('users: create, list, read, update, delete', () => {
@@ -64,6 +65,8 @@ describe('users: create, list, read, update, delete', () => {
       state: '0',
       roleIds: [roleId],
       countyCode: '520102',
+      // the 地区 column: the codes as names (GB/T 2260)
+      regionName: '贵州省 / 贵阳市 / 南明区',
     });
     expect(JSON.stringify(list.body)).not.toMatch(/password/i);
     // The search may come in the querystring too.
@@ -84,7 +87,24 @@ describe('users: create, list, read, update, delete', () => {
     );
     expect(updated.status).toBe(200);
     const after = await t.call<User & { nickName: string }>('GET', `${URL}/getById/${id}`, { token });
-    expect(after.body.data).toMatchObject({ nickName: '李老师', countyCode: '520103' });
+    expect(after.body.data).toMatchObject({
+      nickName: '李老师',
+      countyCode: '520103',
+      regionName: '贵州省 / 贵阳市 / 云岩区',
+    });
+    // a province-wide account: the province alone; none at all for an account without a region
+    const province = await t.secure<number>(
+      'POST',
+      URL,
+      newUser({ cityCode: undefined, countyCode: undefined }),
+      { token },
+    );
+    const seeded = await t.call<Page<User>>('POST', `${URL}/list`, { token, body: { userName: 'admin' } });
+    const provinceRow = await t.call<User>('GET', `${URL}/getById/${province.body.data}`, { token });
+    expect([
+      provinceRow.body.data.regionName,
+      seeded.body.data.records.find((u) => u.userName === 'admin')?.regionName,
+    ]).toEqual(['贵州省', null]);
     // The new user logs in with the password given.
     expect(await t.adminToken(body.userName, body.password)).toBeTruthy();
   });

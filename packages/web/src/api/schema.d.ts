@@ -1728,7 +1728,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The candidate’s own result in the plan (CandidateResult, physical exam in clear); 400 result.window.notOpen {start} before scoreQueryStartTime; 404 result.none without one */
+    /** The candidate’s own result in the plan (CandidateResult, physical exam in clear); 400 result.window.notOpen {start} before scoreQueryStartTime; 404 result.none without one; 410 retention.purged once the plan’s personal data was purged */
     get: {
       parameters: {
         query?: never;
@@ -2521,6 +2521,7 @@ export interface paths {
                 priorityCondition: string;
                 priorityContent: string | null;
                 provinceCode: string;
+                serialNo: string | null;
                 subject: string;
                 teacherCertification: string;
                 teacherCertificationSubject: string | null;
@@ -2529,6 +2530,84 @@ export interface paths {
                 version: number;
                 veteran: string;
               } | null;
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/enroll/listMyEnroll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The candidate's own applications across plans, newest plan first: [{plan (timeline, status, purged), enrollId, serialNo, auditStatus, auditReason, ticket (only inside the plan's print window), result {admissionStatus, officeSchool} (from its score-query start)}] */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                auditReason: string | null;
+                auditStatus: string;
+                enrollId: number;
+                plan: {
+                  auditEndTime: string;
+                  auditStartTime: string;
+                  customerServicePhone: string | null;
+                  endTime: string;
+                  enrollEndTime: string;
+                  enrollStartTime: string;
+                  examEndTime: string;
+                  examStartTime: string;
+                  id: number;
+                  interviewEndTime: string;
+                  interviewStartTime: string;
+                  listPublishedEndTime: string;
+                  listPublishedStartTime: string;
+                  name: string;
+                  physicalExamEndTime: string;
+                  physicalExamStartTime: string;
+                  purged: boolean;
+                  scoreQueryEndTime: string;
+                  scoreQueryStartTime: string;
+                  startTime: string;
+                  /** @enum {string} */
+                  status: '0' | '1' | '2';
+                  ticketPrintEndTime: string;
+                  ticketPrintStartTime: string;
+                  year: string;
+                };
+                result: {
+                  admissionStatus: string;
+                  officeSchool: string | null;
+                } | null;
+                serialNo: string | null;
+                /** @enum {string|null} */
+                ticket: '0' | '1' | null;
+              }[];
               msg: string;
             };
           };
@@ -2901,6 +2980,55 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/notice/list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The candidate’s own notices across her plans, newest first: [{key, kind (rejected, passed, ticketReady, resultsOpen), planId, planName, time, reason (a rejection’s), deadline}] */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                deadline: string | null;
+                key: string;
+                /** @enum {string} */
+                kind: 'rejected' | 'passed' | 'ticketReady' | 'resultsOpen';
+                planId: number;
+                planName: string;
+                reason: string | null;
+                time: string;
+              }[];
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/recruitPlan/checkCanCandidate': {
     parameters: {
       query?: never;
@@ -2908,7 +3036,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Check-candidate response (spec §3): {canCandidate, planId, message, limitBirth, birthLimits, plan}; message says when enrolment opens or that it ended. With no open plan, planId/plan are the latest closed plan the candidate applied to, else null */
+    /** Check-candidate response (spec §3): {canCandidate, planId, message, limitBirth, birthLimits, plan}; message says when enrolment opens or that it ended. planId/plan are the open plan whenever one is open, whether or not the candidate applied to it; with none open, the latest closed plan the candidate applied to, else null. Earlier plans: GET /api/enroll/listMyEnroll */
     get: {
       parameters: {
         query?: never;
@@ -5879,6 +6007,7 @@ export interface paths {
                 priorityCondition: string;
                 priorityContent: string | null;
                 provinceCode: string;
+                serialNo: string | null;
                 subject: string;
                 teacherCertification: string;
                 teacherCertificationSubject: string | null;
@@ -5967,6 +6096,55 @@ export interface paths {
               code: number;
               data: {
                 count: number;
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/candidate/enroll/audit/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Take back the caller’s own pass {id, version (as the pass left it)} within 60 s when nothing changed since: {version}; 409 otherwise */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            id: number;
+            version: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                version: number;
               };
               msg: string;
             };
@@ -6140,6 +6318,7 @@ export interface paths {
             name?: string;
             phone?: string;
             planId?: number;
+            serialNo?: string;
             subject?: string;
           };
         };
@@ -6327,6 +6506,7 @@ export interface paths {
           name?: string;
           phone?: string;
           planId?: number;
+          serialNo?: string;
           size?: number;
           subject?: string;
         };
@@ -6386,6 +6566,7 @@ export interface paths {
                   priorityCondition: string;
                   priorityContent: string | null;
                   provinceCode: string;
+                  serialNo: string | null;
                   subject: string;
                   teacherCertification: string;
                   teacherCertificationSubject: string | null;
@@ -6418,7 +6599,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The pending enrolment after (next) or before (prev) id in the filtered list, in the caller’s region: {id | null} */
+    /** The pending enrolment after (next) or before (prev) id in the filtered list, coming round from the other end (wrapped), in the caller’s region: {id | null, wrapped} */
     get: {
       parameters: {
         query: {
@@ -6434,6 +6615,7 @@ export interface paths {
           name?: string;
           phone?: string;
           planId?: number;
+          serialNo?: string;
           subject?: string;
         };
         header?: never;
@@ -6452,6 +6634,7 @@ export interface paths {
               code: number;
               data: {
                 id: number | null;
+                wrapped: boolean;
               };
               msg: string;
             };
@@ -6582,6 +6765,190 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/candidate/enroll/statistics/dashboard': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Dashboard of a plan (?planId, any plan, closed ones included; else the open one, else the newest) in the caller’s region: the statistics, enrolments and passed audits per day (YYYY-MM-DD, China Standard Time, zero days filled) and the funnel registered (province-wide callers only, else null) → applied → passed → ticket → admitted; final for a closed plan */
+    get: {
+      parameters: {
+        query?: {
+          planId?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                asOf: string | null;
+                audit: {
+                  passed: number;
+                  pending: number;
+                  rejected: number;
+                };
+                byCounty: {
+                  demand: number;
+                  enrolled: number;
+                  key: string;
+                  label: string | null;
+                  passed: number;
+                }[];
+                byPeriod: {
+                  demand: number;
+                  enrolled: number;
+                  key: string;
+                  label: string | null;
+                  passed: number;
+                }[];
+                bySubject: {
+                  demand: number;
+                  enrolled: number;
+                  key: string;
+                  label: string | null;
+                  passed: number;
+                }[];
+                daily: {
+                  applied: number;
+                  date: string;
+                  passed: number;
+                }[];
+                demand: number;
+                final: boolean;
+                funnel: {
+                  admitted: number;
+                  applied: number;
+                  passed: number;
+                  registered: number | null;
+                  ticket: number;
+                };
+                planId: number | null;
+                planName: string | null;
+                /** @enum {string|null} */
+                planStatus: '0' | '1' | '2' | null;
+                planYear: string | null;
+                posts: {
+                  category: string;
+                  countyCode: string;
+                  countyName: string | null;
+                  demand: number;
+                  enrolled: number;
+                  learningPeriod: string;
+                  passed: number;
+                  subject: string;
+                }[];
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/candidate/enroll/statistics/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The dashboard of the token’s plan in the holder’s region as xlsx: sheets totals (with the funnel), per day, per county, per learning period, per subject and per post */
+    get: {
+      parameters: {
+        query: {
+          token: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/candidate/enroll/statistics/exportToken': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A single-use link (5 min) to the xlsx export of the current filters: {url} */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            planId?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                url: string;
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -8590,6 +8957,7 @@ export interface paths {
             name: string;
             physicalExamEndTime: string;
             physicalExamStartTime: string;
+            retentionYears: unknown;
             scoreQueryEndTime: string;
             scoreQueryStartTime: string;
             serviceCenter?: string;
@@ -8652,6 +9020,7 @@ export interface paths {
             name: string;
             physicalExamEndTime: string;
             physicalExamStartTime: string;
+            retentionYears: unknown;
             scoreQueryEndTime: string;
             scoreQueryStartTime: string;
             serviceCenter?: string;
@@ -8739,9 +9108,12 @@ export interface paths {
                 name: string;
                 physicalExamEndTime: string;
                 physicalExamStartTime: string;
+                purgeTime: string | null;
+                retentionYears: number;
                 scoreQueryEndTime: string;
                 scoreQueryStartTime: string;
                 serviceCenter: string | null;
+                smsNotify: boolean;
                 startTime: string;
                 /** @enum {string} */
                 status: '0' | '1' | '2';
@@ -8888,7 +9260,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Plan options [{id, name, year, status}] for selects, newest first */
+    /** Plan options [{id, name, year, status, smsNotify}] for selects, newest first */
     get: {
       parameters: {
         query?: never;
@@ -8909,6 +9281,7 @@ export interface paths {
               data: {
                 id: number;
                 name: string;
+                smsNotify: boolean;
                 /** @enum {string} */
                 status: '0' | '1' | '2';
                 year: string;
@@ -8983,9 +9356,12 @@ export interface paths {
                   name: string;
                   physicalExamEndTime: string;
                   physicalExamStartTime: string;
+                  purgeTime: string | null;
+                  retentionYears: number;
                   scoreQueryEndTime: string;
                   scoreQueryStartTime: string;
                   serviceCenter: string | null;
+                  smsNotify: boolean;
                   startTime: string;
                   /** @enum {string} */
                   status: '0' | '1' | '2';
@@ -9723,6 +10099,169 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/recruit/retention/job/{jobId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Progress of a retention job: {status (0 queued, 1 running, 2 done, 4 failed), percent, attempts, planId, total, processed, message, counts (once done)}. 404 for an unknown job; province-level accounts only, for a plan of their province */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          jobId: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                attempts: number;
+                counts: {
+                  accounts: number;
+                  comparisons: number;
+                  enrolments: number;
+                  files: number;
+                  importProblems: number;
+                  results: number;
+                  tickets: number;
+                } | null;
+                message: string;
+                percent: number;
+                planId: number | null;
+                processed: number;
+                /** @enum {string} */
+                status: '0' | '1' | '2' | '3' | '4';
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/recruit/retention/plan/{planId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A plan’s retention: {planId, retentionYears, listPublishedEndTime, expiresAt (list-publication end + retentionYears, CST calendar), due, purgeTime, counts: {enrolments, tickets, results, comparisons, importProblems, files, accounts} a run would change now, lastJobId}. 404 for an unknown plan; province-level accounts only (403 province.only / province.other) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          planId: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                counts: {
+                  accounts: number;
+                  comparisons: number;
+                  enrolments: number;
+                  files: number;
+                  importProblems: number;
+                  results: number;
+                  tickets: number;
+                };
+                due: boolean;
+                expiresAt: string;
+                lastJobId: number | null;
+                listPublishedEndTime: string;
+                planId: number;
+                purgeTime: string | null;
+                retentionYears: number;
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/recruit/retention/plan/{planId}/run': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Run the plan’s retention now: {jobId} of the queued run (or of the run already queued). 400 retention.notDue {date} inside the period, retention.alreadyPurged {time}; 404 for an unknown plan; province-level accounts only (403 province.only / province.other) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          planId: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                jobId: number;
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/recruit/smsNotice/job/{jobId}': {
     parameters: {
       query?: never;
@@ -9807,6 +10346,7 @@ export interface paths {
                   event: 'rejected' | 'ticketReady' | 'resultsOpen';
                   failed: number;
                   pending: number;
+                  retrying: number;
                   sending: number;
                   sent: number;
                 }[];
@@ -9820,7 +10360,7 @@ export interface paths {
         };
       };
     };
-    /** Turn a plan’s SMS notices on or off {enabled} (province-level accounts) */
+    /** Turn a plan’s SMS notices on or off {enabled} (province-level accounts): the plan’s view and catchUp {jobId, total, events: [{event, count}]} — turning them on queues the rejections still correctable and the tickets still printable that nobody was told of — or null */
     put: {
       parameters: {
         query?: never;
@@ -9847,11 +10387,21 @@ export interface paths {
             'application/json': {
               code: number;
               data: {
+                catchUp: {
+                  events: {
+                    count: number;
+                    /** @enum {string} */
+                    event: 'rejected' | 'ticketReady' | 'resultsOpen';
+                  }[];
+                  jobId: number;
+                  total: number;
+                } | null;
                 counts: {
                   /** @enum {string} */
                   event: 'rejected' | 'ticketReady' | 'resultsOpen';
                   failed: number;
                   pending: number;
+                  retrying: number;
                   sending: number;
                   sent: number;
                 }[];
@@ -9865,6 +10415,69 @@ export interface paths {
         };
       };
     };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/recruit/smsNotice/plan/{planId}/failures': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A plan’s failed notices inside the caller’s region, a §9 page (current, size; event optional): [{id, enrollId, name, phone (masked 139****1234), enrollCounty, event, attempts, error (the provider’s), lastAttemptTime, nextAttemptTime (null: no more tries)}]. 404 for an unknown plan */
+    get: {
+      parameters: {
+        query?: {
+          current?: number;
+          event?: 'rejected' | 'ticketReady' | 'resultsOpen';
+          size?: number;
+        };
+        header?: never;
+        path: {
+          planId: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                current: number;
+                records: {
+                  attempts: number;
+                  enrollCounty: string;
+                  enrollId: number;
+                  error: string | null;
+                  /** @enum {string} */
+                  event: 'rejected' | 'ticketReady' | 'resultsOpen';
+                  id: number;
+                  lastAttemptTime: string | null;
+                  name: string;
+                  nextAttemptTime: string | null;
+                  phone: string;
+                }[];
+                size: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -10639,6 +11252,7 @@ export interface paths {
                 nickName: string;
                 phone: string | null;
                 provinceCode: string | null;
+                regionName: string | null;
                 roleIds: number[];
                 sex: string | null;
                 state: string;
@@ -10698,6 +11312,7 @@ export interface paths {
                 nickName: string;
                 phone: string | null;
                 provinceCode: string | null;
+                regionName: string | null;
                 roleIds: number[];
                 sex: string | null;
                 state: string;
@@ -10822,6 +11437,7 @@ export interface paths {
                   nickName: string;
                   phone: string | null;
                   provinceCode: string | null;
+                  regionName: string | null;
                   roleIds: number[];
                   sex: string | null;
                   state: string;
@@ -11051,7 +11667,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Verify an admission ticket by the signed token of its QR code: a small HTML page for a phone, or TicketVerification in the envelope when Accept prefers application/json. A valid ticket shows name, photo, admission number, site, room, seat, date and time; a ticket not distributed or cancelled answers state "invalid" and one past its expiry (end of the exam day in Asia/Shanghai plus 7 days) state "expired", both without any personal data; a bad or forged token is a 404 (page or JSON). Limited per token and per client IP (429). */
+    /** Verify an admission ticket by the signed token of its QR code: a small HTML page for a phone, or TicketVerification in the envelope when Accept prefers application/json. A valid ticket shows name, photo, admission number, learning period and subject (labels in the caller’s language), site, room, seat, date and time; a ticket not distributed or cancelled answers state "invalid" and one past its expiry (end of the exam day in Asia/Shanghai plus 7 days) state "expired", both without any personal data; a bad or forged token is a 404 (page or JSON). Limited per token and per client IP (429). */
     get: {
       parameters: {
         query?: never;
@@ -11073,6 +11689,7 @@ export interface paths {
               code: number;
               data:
                 | {
+                    academicSession: string;
                     admissionNumber: string;
                     examDate: string;
                     examPlace: string;
@@ -11084,6 +11701,7 @@ export interface paths {
                     /** @enum {string} */
                     state: 'valid';
                     status: string;
+                    subject: string;
                     /** @enum {boolean} */
                     valid: true;
                   }

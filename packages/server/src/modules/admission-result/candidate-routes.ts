@@ -21,7 +21,7 @@ export async function admissionResultCandidateRoutes(base: FastifyInstance) {
       schema: {
         tags: ['admissionResults'],
         summary:
-          'The candidate’s own result in the plan (CandidateResult, physical exam in clear); 400 result.window.notOpen {start} before scoreQueryStartTime; 404 result.none without one',
+          'The candidate’s own result in the plan (CandidateResult, physical exam in clear); 400 result.window.notOpen {start} before scoreQueryStartTime; 404 result.none without one; 410 retention.purged once the plan’s personal data was purged',
         params: z.object({ planId: idNumber() }),
         response: { 200: envelopeOf(candidateResultSchema) },
       },

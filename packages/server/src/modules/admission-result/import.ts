@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   ADMISSION_PASS,
+  ADMISSION_STATUS,
   ADMISSION_STATUSES,
+  formatDateTime,
   parseIdCard,
   RESULT_MAX,
   SCORE_RE,
@@ -53,6 +55,10 @@ interface Prep {
   subjects: (text: string) => string | undefined;
   /** Admission status label (zh or en) or value → value. */
   statuses: (text: string) => string | undefined;
+  /** The end of the plan's list publication (拟聘名单公示), after which no result is still 待定. */
+  listEnd: Date;
+  /** Rows of the file whose admission status is 待定 (the done import's note). */
+  pending: number;
 }
 
 /**
@@ -100,6 +106,13 @@ const TEXT_MAX: [keyof typeof RESULT_MAX & string, number][] = [
  * 录取学科 (dictionary label → value), 任教学校, 备注,
  * 录取状态 (label of ADMISSION_STATUS, required). A row creates or replaces the enrolment's result;
  * an ID number twice in the file is a row error.
+ *
+ * 录取状态 待定 (ADMISSION_STATUS.pending) is an office's answer while a case is open (a recheck, a
+ * withdrawal awaited): it is accepted until the plan's list publication (拟聘名单公示) ends, and the
+ * done import says how many rows are 待定 (note 'import.note.admissionPending', shown in the import
+ * dialog), since each of those candidates reads 待定 as their result. Once the list publication has
+ * ended the list is final: a 待定 row is a row error ('import.cell.pendingAfterList', naming the end),
+ * and nothing of the file is written.
  */
 export const admissionResultImport: ImportDefinition<ResultImportRow, Prep> = {
   kind: 'admissionResult',
@@ -147,7 +160,7 @@ export const admissionResultImport: ImportDefinition<ResultImportRow, Prep> = {
   async prepare(tx, job, ctx) {
     const { planId } = readPlanParam(job.param);
     const [plan] = await tx
-      .select({ id: recruitPlan.id })
+      .select({ id: recruitPlan.id, listEnd: recruitPlan.listPublishedEndTime })
       .from(recruitPlan)
       .where(eq(recruitPlan.id, planId));
     if (!plan) throw new ImportFileError('import.planRequired');
@@ -169,6 +182,8 @@ export const admissionResultImport: ImportDefinition<ResultImportRow, Prep> = {
       periods: optionIndex(dicts.items('recruit_learning_period')),
       subjects: optionIndex(dicts.items('recruit_subject')),
       statuses: optionIndex(statusItems('admission', ADMISSION_STATUSES)),
+      listEnd: plan.listEnd,
+      pending: 0,
     };
   },
   parse(cells, prep, report) {
@@ -222,6 +237,11 @@ export const admissionResultImport: ImportDefinition<ResultImportRow, Prep> = {
       admissionStatus = prep.statuses(cells.admissionStatus);
       if (admissionStatus === undefined)
         fail('admissionStatus', 'import.cell.option', { value: cells.admissionStatus });
+      else if (admissionStatus === ADMISSION_STATUS.pending) {
+        if (prep.now > prep.listEnd)
+          fail('admissionStatus', 'import.cell.pendingAfterList', { end: formatDateTime(prep.listEnd) });
+        else prep.pending += 1;
+      }
     }
     if (!ok || !enrolment || !id || admissionStatus === undefined) return null;
     const text = (key: string) => cells[key] || null;
@@ -246,6 +266,13 @@ export const admissionResultImport: ImportDefinition<ResultImportRow, Prep> = {
     };
   },
   uniqueKey: (r) => r.idCard,
+  note: (prep) =>
+    prep.pending
+      ? {
+          key: 'import.note.admissionPending',
+          params: { count: prep.pending, end: formatDateTime(prep.listEnd) },
+        }
+      : null,
   async write(tx, rows, prep) {
     const now = prep.now;
     await tx

@@ -321,7 +321,8 @@ export function admissionPassOptions(lang: Lang) {
  * GET /api/admissionResults/getAdmissionResultsByPlanId/{planId}: the candidate's own result in the
  * plan (spec §3), physical exam in clear (their own data; not logged). 400
  * 'result.window.notOpen' {start} before the plan's scoreQueryStartTime; 404 'result.none' when the
- * plan is unknown or the candidate has no result in it.
+ * plan is unknown or the candidate has no result in it. 410 'retention.purged' once the plan's personal
+ * data was purged.
  */
 export async function candidateResult(
   ctx: AppContext,
@@ -329,10 +330,12 @@ export async function candidateResult(
   planId: number,
 ): Promise<CandidateResult> {
   const [plan] = await ctx.db
-    .select({ scoreQueryStartTime: recruitPlan.scoreQueryStartTime })
+    .select({ scoreQueryStartTime: recruitPlan.scoreQueryStartTime, purgeTime: recruitPlan.purgeTime })
     .from(recruitPlan)
     .where(eq(recruitPlan.id, planId));
   if (!plan) throw new AppError(404, 'result.none');
+  // The plan's personal data was de-identified at the end of its retention period (docs/security.md "Retention").
+  if (plan.purgeTime) throw new AppError(410, 'retention.purged');
   if (!resultsOpen({ scoreQueryStartTime: plan.scoreQueryStartTime.toISOString() }, ctx.now()))
     throw new AppError(400, 'result.window.notOpen', { start: formatDateTime(plan.scoreQueryStartTime) });
   const [found] = await ctx.db

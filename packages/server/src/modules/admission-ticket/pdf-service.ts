@@ -74,6 +74,8 @@ export interface TicketRow {
   planName: string;
   ticketPrintStartTime: Date;
   ticketPrintEndTime: Date;
+  /** When the plan's personal data was purged (docs/security.md "Retention"); null while kept. */
+  purgeTime: Date | null;
   /** update_time to the microsecond (text): what the generated mark is conditioned on. */
   stamp: string;
 }
@@ -97,6 +99,7 @@ export function selectTickets(db: Db, where: SQL | undefined): Promise<TicketRow
       planName: recruitPlan.name,
       ticketPrintStartTime: recruitPlan.ticketPrintStartTime,
       ticketPrintEndTime: recruitPlan.ticketPrintEndTime,
+      purgeTime: recruitPlan.purgeTime,
       stamp: sql<string>`${admissionTicket.updateTime}::text`,
     })
     .from(admissionTicket)
@@ -281,9 +284,11 @@ export async function storeTicketPdf(ctx: AppContext, row: TicketRow, pdf: Buffe
 
 /**
  * The PDF of a ticket: the stored file when the ticket is generated ('1') and the file exists, else
- * rendered here (in this thread: one document) and stored. `origin` goes into the QR code.
+ * rendered here (in this thread: one document) and stored. `origin` goes into the QR code. 410
+ * 'retention.purged' for a plan whose personal data was purged (no PDF is made for it again).
  */
 export async function ticketPdf(ctx: AppContext, row: TicketRow, origin: string): Promise<Buffer> {
+  if (row.purgeTime) throw new AppError(410, 'retention.purged');
   if (row.t.ticketCreateStatus === TICKET_CREATE_STATUS.generated && row.t.pdfFile) {
     const stored = await ctx.storage.get(row.t.pdfFile);
     if (stored) return stored;
@@ -362,6 +367,8 @@ function jobSelection(p: JobParams, scope: RegionScope): SQL | undefined {
       ? eq(admissionTicket.ticketCreateStatus, TICKET_CREATE_STATUS.pending)
       : undefined,
     scopeWhere(enroll, scope),
+    // A purged plan's tickets get no PDF again (docs/security.md "Retention").
+    sql`not exists (select 1 from ${recruitPlan} where ${recruitPlan.id} = ${admissionTicket.planId} and ${recruitPlan.purgeTime} is not null)`,
   );
 }
 
@@ -640,9 +647,15 @@ const dataUrl = (bytes: Buffer) =>
  * 'expired'} past the token's expiry (v2) or past the end of the ticket's exam day plus the margin
  * (every token: a v1 token carries no expiry, and a moved exam date counts); {valid: false, state:
  * 'invalid'} for a ticket not distributed or cancelled. Neither carries anything of the candidate. A
- * valid answer shows name, photo, admission number, site, room, seat, date and time; never the ID number.
+ * valid answer shows name, photo, admission number, 报考学段 and 报考学科 (the enrolment's, as
+ * dictionary labels in `lang`: what the proctor checks the paper and the room against), site, room,
+ * seat, date and time; never the ID number.
  */
-export async function ticketVerification(ctx: AppContext, token: string): Promise<TicketVerification | null> {
+export async function ticketVerification(
+  ctx: AppContext,
+  token: string,
+  lang: Lang = 'zh',
+): Promise<TicketVerification | null> {
   const verified = verifyTicketToken(ctx.dataKeys.ticketSigning, token);
   if (verified === null) return null;
   const now = ctx.now().getTime();
@@ -651,12 +664,19 @@ export async function ticketVerification(ctx: AppContext, token: string): Promis
   if (!row) return null;
   if (now > ticketTokenExpiry(row.t.examDate).getTime()) return { valid: false, state: 'expired' };
   if (row.t.status !== TICKET_STATUS.distributed) return { valid: false, state: 'invalid' };
-  const photo = row.picture ? await ctx.storage.get(row.picture) : null;
+  const [photo, dicts] = await Promise.all([
+    row.picture ? ctx.storage.get(row.picture) : null,
+    loadDicts(ctx.db),
+  ]);
+  const coded = (field: 'academicSession' | 'subject') =>
+    codedLabel(dicts, { [field]: row[field] } as unknown as Enroll, field, lang) ?? row[field];
   return {
     valid: true,
     state: 'valid',
     name: row.name,
     admissionNumber: row.t.admissionNumber,
+    academicSession: coded('academicSession'),
+    subject: coded('subject'),
     examDate: row.t.examDate,
     examTime: row.t.examTime,
     examPlace: row.t.examPlace,

@@ -38,8 +38,9 @@ export function requireTicketPrintOpen(window: TicketPrintWindow, now: Date): vo
 /**
  * GET /api/admissionTicket/getAdmissionTicketByPlanId/{planId}: the candidate's own ticket of plan
  * `planId` (CandidateTicket), only when distributed and inside the plan's print window. The window is
- * checked first: 404 'ticket.none' for an unknown plan, 400 outside the window (see
- * {@link requireTicketPrintOpen}), then 404 'ticket.none' without a distributed ticket of theirs.
+ * checked first: 404 'ticket.none' for an unknown plan, 410 'retention.purged' for a purged one, 400
+ * outside the window (see {@link requireTicketPrintOpen}), then 404 'ticket.none' without a
+ * distributed ticket of theirs.
  */
 export async function candidateTicket(
   ctx: AppContext,
@@ -50,10 +51,13 @@ export async function candidateTicket(
     .select({
       ticketPrintStartTime: recruitPlan.ticketPrintStartTime,
       ticketPrintEndTime: recruitPlan.ticketPrintEndTime,
+      purgeTime: recruitPlan.purgeTime,
     })
     .from(recruitPlan)
     .where(eq(recruitPlan.id, planId));
   if (!plan) throw new AppError(404, 'ticket.none');
+  // The plan's personal data was purged (docs/security.md "Retention"): no ticket to show.
+  if (plan.purgeTime) throw new AppError(410, 'retention.purged');
   requireTicketPrintOpen(plan, ctx.now());
   const [row] = await ctx.db
     .select({ ticket: admissionTicket, e: enroll })

@@ -139,6 +139,14 @@ async function scopedCandidate(db: Db | Tx, scope: RegionScope, id: number): Pro
   return row;
 }
 
+/**
+ * 409 'retention.accountRemoved' for an account the retention job removed (docs/security.md
+ * "Retention"): it is never enabled or given a phone again.
+ */
+function refuseRemoved(row: CandidateRow): void {
+  if (row.removeTime) throw conflict('retention.accountRemoved');
+}
+
 /** One candidate inside the scope with the whole ID number (GET /candidate/registeredPersonnel/{id}). */
 export async function getCandidate(db: Db, scope: RegionScope, id: number): Promise<CandidateAccount> {
   return (await toAccounts(db, [await scopedCandidate(db, scope, id)], true))[0]!;
@@ -152,7 +160,7 @@ export function candidateStateOptions(lang: Lang): CodeOption[] {
 /**
  * Enables or disables a candidate (POST /candidate/candidateUser/updateState/{id}). Disabling keeps
  * the reason (told to the candidate at login) and ends the candidate's sessions; enabling clears the
- * reason. 404 outside the scope.
+ * reason. 404 outside the scope; 409 'retention.accountRemoved' for a removed account.
  */
 export async function setCandidateState(
   db: Db,
@@ -161,7 +169,7 @@ export async function setCandidateState(
   input: CandidateStateInput,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await scopedCandidate(tx, scope, id);
+    refuseRemoved(await scopedCandidate(tx, scope, id));
     const disabled = input.state === CANDIDATE_STATE.disabled;
     await tx
       .update(candidateUser)
@@ -185,7 +193,7 @@ export async function updateCandidatePhone(
   id: number,
   telephone: string,
 ): Promise<number> {
-  await scopedCandidate(db, scope, id);
+  refuseRemoved(await scopedCandidate(db, scope, id));
   await assertUnique(db, { telephone }, id);
   try {
     await db

@@ -9,10 +9,13 @@ import {
   codeOptionSchema,
   auditHistoryEntrySchema,
   enrollNeighbourSchema,
+  enrollAuditUndoSchema,
+  enrollVersionSchema,
+  AUDIT_UNDO_SECONDS,
 } from '@tegang/domain';
 import { ok } from '../../lib/envelope';
 import { idParamSchema } from '../../lib/paging';
-import { auditEnrolls, auditHistory, auditStatusOptions, pendingNeighbour } from './service-audit';
+import { auditEnrolls, auditHistory, auditStatusOptions, pendingNeighbour, undoAudit } from './service-audit';
 import { envelopeOf } from '../../lib/fast-response';
 
 /**
@@ -54,6 +57,35 @@ export async function enrollAuditRoutes(base: FastifyInstance) {
       ),
   );
 
+  /**
+   * POST /candidate/enroll/audit/undo {id, version: the version the pass gave the enrolment}
+   * (PERMISSIONS.enroll.audit, the caller's region): takes back the caller's own pass of the last
+   * AUDIT_UNDO_SECONDS when nothing changed the enrolment since, putting back its audit status,
+   * reason, time and reviewer as they were. Answers {version} (the enrolment's new version) with msg
+   * 'enroll.audit.undone'. Errors: 400 field errors (id, version not positive integers), 403 without
+   * the key, 404 'enroll.notFound' outside the region, 409 'enroll.audit.undoUnavailable' (not the
+   * caller's pass, too late, or the enrolment changed since) — then nothing changes. The undo is
+   * written to the trail ('enroll.auditUndone') and to the operation log.
+   */
+  app.post(
+    '/candidate/enroll/audit/undo',
+    {
+      config: { access: { permission: PERMISSIONS.enroll.audit }, audit: { businessType: '2' } },
+      schema: {
+        tags: ['enroll'],
+        summary: `Take back the caller’s own pass {id, version (as the pass left it)} within ${AUDIT_UNDO_SECONDS} s when nothing changed since: {version}; 409 otherwise`,
+        body: enrollAuditUndoSchema,
+        response: { 200: envelopeOf(enrollVersionSchema) },
+      },
+    },
+    async (req) =>
+      ok(
+        req,
+        { version: await undoAudit(ctx, req.body, { admin: req.admin!, ip: req.ip, lang: req.lang }) },
+        'enroll.audit.undone',
+      ),
+  );
+
   /** GET /candidate/enroll/getAuditStatus: the audit status options [{value, label}] in the caller's language. */
   app.get(
     '/candidate/enroll/getAuditStatus',
@@ -89,9 +121,11 @@ export async function enrollAuditRoutes(base: FastifyInstance) {
 
   /**
    * GET /candidate/enroll/pendingNeighbour?id&direction=next|prev&{the list's filters}
-   * (PERMISSIONS.enroll.audit): {id} of the pending enrolment after or before `id` in the list those
-   * filters give (the audit status filter is replaced by pending), or {id: null}. 404
-   * 'enroll.notFound' when `id` is outside the caller's region.
+   * (PERMISSIONS.enroll.audit): {id, wrapped} of the pending enrolment after or before `id` in the
+   * list those filters give (the audit status filter is replaced by pending), coming round from the
+   * other end of the list when none is left that way (`wrapped` true); {id: null, wrapped: false}
+   * when no other enrolment of the list is pending. 404 'enroll.notFound' when `id` is outside the
+   * caller's region.
    */
   app.get(
     '/candidate/enroll/pendingNeighbour',
@@ -100,7 +134,7 @@ export async function enrollAuditRoutes(base: FastifyInstance) {
       schema: {
         tags: ['enroll'],
         summary:
-          'The pending enrolment after (next) or before (prev) id in the filtered list, in the caller’s region: {id | null}',
+          'The pending enrolment after (next) or before (prev) id in the filtered list, coming round from the other end (wrapped), in the caller’s region: {id | null, wrapped}',
         querystring: enrollQuerySchema.extend({
           id: idParamSchema.shape.id,
           direction: z.enum(['next', 'prev']),
@@ -110,7 +144,7 @@ export async function enrollAuditRoutes(base: FastifyInstance) {
     },
     async (req) => {
       const { id, direction, ...query } = req.query;
-      return ok(req, { id: await pendingNeighbour(ctx.db, req.admin!.scope, query, id, direction) });
+      return ok(req, await pendingNeighbour(ctx.db, req.admin!.scope, query, id, direction));
     },
   );
 }

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CANDIDATE_AUTH_HEADER, idNumber, enrollIdSchema, downloadLinkSchema } from '@tegang/domain';
+import {
+  CANDIDATE_AUTH_HEADER,
+  idNumber,
+  enrollIdSchema,
+  downloadLinkSchema,
+  myEnrollListSchema,
+} from '@tegang/domain';
 import { candidateEnrollSchema, canCandidateSchema, envelopeOf } from '../../lib/fast-response';
 import { photoParams, sendPhoto } from './photo-route';
 import { attachment } from '../../lib/downloads';
@@ -21,6 +27,7 @@ import {
   submitApplication,
   type Submission,
 } from './service-candidate';
+import { myEnrollList } from './service-my-enroll';
 
 const planIdParams = z.object({ planId: idNumber() });
 const idParams = z.object({ id: idNumber() });
@@ -65,7 +72,7 @@ export async function enrollCandidateRoutes(base: FastifyInstance) {
       schema: {
         tags: ['candidate'],
         summary:
-          'Check-candidate response (spec §3): {canCandidate, planId, message, limitBirth, birthLimits, plan}; message says when enrolment opens or that it ended. With no open plan, planId/plan are the latest closed plan the candidate applied to, else null',
+          'Check-candidate response (spec §3): {canCandidate, planId, message, limitBirth, birthLimits, plan}; message says when enrolment opens or that it ended. planId/plan are the open plan whenever one is open, whether or not the candidate applied to it; with none open, the latest closed plan the candidate applied to, else null. Earlier plans: GET /api/enroll/listMyEnroll',
         response: { 200: envelopeOf(canCandidateSchema) },
       },
     },
@@ -119,6 +126,34 @@ export async function enrollCandidateRoutes(base: FastifyInstance) {
     async (req) => {
       const id = await editApplication(ctx, req.candidate!.id, await readApplication(req), req.lang);
       return ok(req, { id }, 'common.saved');
+    },
+  );
+
+  /**
+   * GET /api/enroll/listMyEnroll: the candidate's applications across plans, newest plan first (the
+   * 我的报名 page, the earlier plans on the home card). Her own rows only, by the session's candidate
+   * (nothing from the client names her); no region scope applies. Answers MyEnroll[] (domain
+   * my-enroll.ts): each {plan: {id, name, year, status, the timeline, customerServicePhone, purged},
+   * enrollId, serialNo, auditStatus, auditReason, ticket ('1' distributed / '0' pending, inside the
+   * plan's print window only, else null), result ({admissionStatus, officeSchool} from the plan's
+   * score-query start on, else null)}; [] without applications. Errors: 401 without a candidate
+   * session. Not cached: audit decisions, tickets and results change it.
+   */
+  app.get(
+    '/api/enroll/listMyEnroll',
+    {
+      config: { access },
+      schema: {
+        tags: ['candidate'],
+        summary:
+          "The candidate's own applications across plans, newest plan first: [{plan (timeline, status, purged), enrollId, serialNo, auditStatus, auditReason, ticket (only inside the plan's print window), result {admissionStatus, officeSchool} (from its score-query start)}]",
+        response: { 200: envelopeOf(myEnrollListSchema) },
+      },
+    },
+    async (req, reply) => {
+      const list = await myEnrollList(ctx, req.candidate!.id);
+      reply.header('cache-control', 'no-store');
+      return ok(req, list);
     },
   );
 

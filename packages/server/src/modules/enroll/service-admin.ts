@@ -229,9 +229,18 @@ export async function updateEnrollPhone(ctx: AppContext, id: number, phone: stri
       updateTime: ctx.now(),
       version: sql`${enroll.version} + 1`,
     })
-    .where(inScope(id, scope))
+    .where(
+      and(
+        inScope(id, scope),
+        // A purged plan's phones stay keyed hashes (docs/security.md "Retention").
+        sql`not exists (select 1 from ${recruitPlan} where ${recruitPlan.id} = ${enroll.planId} and ${recruitPlan.purgeTime} is not null)`,
+      ),
+    )
     .returning({ id: enroll.id });
-  if (!row) throw new AppError(404, 'enroll.notFound');
+  if (!row) {
+    const found = await findEnroll(ctx.db, inScope(id, scope));
+    throw found ? new AppError(410, 'retention.purged') : new AppError(404, 'enroll.notFound');
+  }
 }
 
 /**
@@ -245,7 +254,8 @@ export async function regenerateForms(ctx: AppContext, ids: number[], scope: Reg
     .where(and(inArray(enroll.id, ids), scopeWhere(enroll, scope)));
   for (const { id } of rows) {
     const found = await findEnroll(ctx.db, eq(enroll.id, id));
-    if (found) await enrollPdf(ctx, found.row, found.plan, true);
+    // A purged plan's forms are gone for good (docs/security.md "Retention").
+    if (found && !found.plan.purgeTime) await enrollPdf(ctx, found.row, found.plan, true);
   }
   return rows.length;
 }

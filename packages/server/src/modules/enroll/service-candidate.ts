@@ -30,14 +30,15 @@ import {
   type MessageKey,
   type MessageParams,
   PLAN_RANGES,
-  planPhase,
   type PlanTimeline,
   PLAN_STATUS,
   type RecruitPlan,
+  SERIAL_NO_DIGITS,
+  serialNoPrefix,
 } from '@tegang/domain';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db';
-import { candidateUser, enroll, recruitPlan } from '../../db/schema';
+import { candidateUser, enroll, enrollSerial, recruitPlan } from '../../db/schema';
 import { renderEnrollForm } from '../../documents/enroll-form';
 import { loadDicts } from '../../lib/dicts';
 import { AppError, ValidationError, conflict } from '../../lib/errors';
@@ -143,6 +144,37 @@ const planByIdQuery = perDb((db: Db) =>
 const planUnchanged = (plan: VersionedPlan) =>
   sql<number>`(select ${recruitPlan.id} from ${recruitPlan}
     where ${recruitPlan.id} = ${plan.id} and ${recruitPlan}.xmin = ${plan.rowVersion}::xid for share)`;
+
+/**
+ * The 报名序号 of a new application to plan `planId` (of `year`) in county `countyCode` (domain
+ * enroll-serial.ts: year + county code + the county's sequence, 5 digits or more), as two parts of
+ * the application's one insert statement: `counter`, a data-modifying CTE raising the county's counter
+ * in enroll_serial (its row made by the county's first application), to be given to `db.with(…)`,
+ * and `value`, the scalar subquery reading the raised value, for enroll.serial_no. In the one
+ * statement the counter's row stays locked until the application commits: a concurrent application
+ * of the county waits and takes the next number, and an insert refused (unique index, the plan guard
+ * planUnchanged, any constraint) rolls the raise back with it, so no number is used twice or
+ * skipped. The SQL text is the same for every application (the values are parameters). Throws
+ * RangeError for a year or county code that is not 4 or 6 digits (serialNoPrefix).
+ */
+export function nextSerialNo(db: Db | Tx, planId: number, year: string, countyCode: string) {
+  const prefix = serialNoPrefix(year, countyCode);
+  const counter = db.$with('enroll_serial_next').as(
+    db
+      .insert(enrollSerial)
+      .values({ planId, countyCode, lastValue: 1 })
+      .onConflictDoUpdate({
+        target: [enrollSerial.planId, enrollSerial.countyCode],
+        set: { lastValue: sql`${enrollSerial.lastValue} + 1` },
+      })
+      .returning({ lastValue: enrollSerial.lastValue }),
+  );
+  const sequence = sql`${counter.lastValue}::text`;
+  const digits = sql.raw(String(SERIAL_NO_DIGITS.sequence));
+  const value = sql<string>`(select ${prefix}::text || lpad(${sequence}, greatest(${digits}, length(${sequence})), '0')
+    from ${counter})`;
+  return { counter, value };
+}
 
 /** The account's ID number and real name, prepared once per database (every application reads them). */
 const accountIdentityQuery = perDb((db: Db) =>
@@ -282,31 +314,47 @@ async function savePhoto(ctx: AppContext, jpeg: Buffer): Promise<string> {
   return key;
 }
 
-/** One enrolment with its plan (year, name), or undefined. `where` narrows it (owner, scope). */
+/**
+ * One enrolment with its plan (year, name, and when its personal data was purged: docs/security.md
+ * "Retention"), or undefined. `where` narrows it (owner, scope).
+ */
 export async function findEnroll(
   db: Db,
   where: SQL | undefined,
-): Promise<{ row: EnrollRow; plan: { year: string; name: string } } | undefined> {
+): Promise<{ row: EnrollRow; plan: { year: string; name: string; purgeTime: Date | null } } | undefined> {
   const [hit] = await db
-    .select({ row: enroll, year: recruitPlan.year, name: recruitPlan.name })
+    .select({ row: enroll, year: recruitPlan.year, name: recruitPlan.name, purgeTime: recruitPlan.purgeTime })
     .from(enroll)
     .innerJoin(recruitPlan, eq(recruitPlan.id, enroll.planId))
     .where(where)
     .limit(1);
-  return hit && { row: hit.row, plan: { year: hit.year, name: hit.name } };
+  return hit && { row: hit.row, plan: { year: hit.year, name: hit.name, purgeTime: hit.purgeTime } };
 }
 
 /**
- * The enrolment form PDF of a row: the stored one when current, else rendered, stored and marked
- * generated (createStatus '1'). `force` renders anew.
+ * The layout of the enrolment form (documents/enroll-form.ts), part of a stored form's key
+ * (enroll/form/<id>-<layout>-<uuid>.pdf): a form stored with an earlier layout (without the 报名序号
+ * and the on-site audit box, its key without this part) is not current and is rendered anew when
+ * next asked for.
+ */
+const FORM_LAYOUT = 'f2';
+const formKeyPrefix = (id: number) => `enroll/form/${id}-${FORM_LAYOUT}-`;
+
+/**
+ * The enrolment form PDF of a row: the stored one when current (generated, of FORM_LAYOUT), else
+ * rendered, stored and marked generated (createStatus '1'). `force` renders anew. 410
+ * 'retention.purged' for a plan whose personal data was purged: no form is rendered or stored for it
+ * again (docs/security.md "Retention").
  */
 export async function enrollPdf(
   ctx: AppContext,
   row: EnrollRow,
-  plan: { year: string; name: string },
+  plan: { year: string; name: string; purgeTime?: Date | null },
   force = false,
 ): Promise<Buffer> {
-  if (!force && row.createStatus === CREATE_STATUS.generated && row.pdfFile) {
+  if (plan.purgeTime) throw new AppError(410, 'retention.purged');
+  const stale = !row.pdfFile?.startsWith(formKeyPrefix(row.id));
+  if (!force && row.createStatus === CREATE_STATUS.generated && row.pdfFile && !stale) {
     const stored = await ctx.storage.get(row.pdfFile);
     if (stored) return stored;
   }
@@ -316,7 +364,7 @@ export async function enrollPdf(
   const pdf = await timePdfRender('enroll_form', () =>
     renderEnrollForm(toEnroll(row, plan), photo, dicts, ctx.now()),
   );
-  const key = `enroll/form/${row.id}-${randomUUID()}.pdf`;
+  const key = `${formKeyPrefix(row.id)}${randomUUID()}.pdf`;
   await ctx.storage.put(key, pdf);
   const [updated] = await ctx.db
     .update(enroll)
@@ -335,20 +383,18 @@ export async function enrollPdf(
 const ownedBy = (candidateId: number, where: SQL) => and(where, eq(enroll.candidateId, candidateId));
 
 /**
- * The plan a candidate's pages are about (spec §3 front-site state planId): the open plan when the
- * candidate applied to it; else the archived plan (status 已结束) they applied to most recently while
- * its timeline still runs (a plan archived before that rule existed, or whose dates moved later); else
- * the open plan (new applications need an open plan); else that archived plan even after its last
- * stage (its form and results stay readable, read-only); else null.
+ * The plan of the front-site state (spec §3 "Check-candidate response" planId): the open plan
+ * whenever one is open, whether or not the candidate applied to it (new applications need it, and
+ * the sidebar's status is hers in it); with none open, the closed (archived) plan she applied to most
+ * recently, read-only (its form and results stay readable); else null. Her earlier plans are reached
+ * by their own id (GET /api/enroll/listMyEnroll and the plan-addressed reads), so an archived plan
+ * never stands in for an open one.
  */
 export async function candidatePlan(ctx: AppContext, candidateId: number): Promise<RecruitPlan | null> {
   // The open plan from memory (lib/reference-cache.ts): a plan edit clears it; applying reads the plan
   // again under a lock (requireOpenWindow), so a plan a few seconds old only shapes what a page shows.
   const open = await cachedReference(ctx.db, 'openPlan', () => findOpenPlan(ctx.db));
-  if (open && (await applyFlag(ctx.db, open.id, candidateId)) === APPLY_FLAG.applied) return open;
-  const own = await findCandidateClosedPlan(ctx.db, candidateId);
-  if (own && (!open || planPhase(own, ctx.now()).phase !== 'finished')) return own;
-  return open ?? own;
+  return open ?? (await findCandidateClosedPlan(ctx.db, candidateId));
 }
 
 /**
@@ -448,7 +494,8 @@ const planIdField = z.object({ planId: idNumber() });
 /**
  * POST /api/apply: checks and stores a new application with its photo under a share lock on the plan
  * (it cannot close meanwhile): one statement when the plan is unchanged since its check, else a
- * transaction that reads it again; returns the enrolment id. Errors: 400 (fields,
+ * transaction that reads it again; the same insert gives the application its 报名序号 (nextSerialNo).
+ * Returns the enrolment id. Errors: 400 (fields,
  * window, 'enroll.photo.*'), 409 'enroll.duplicate' (already applied) | 'enroll.duplicateIdCard'
  * (the ID number applied from another account). A stored photo is removed again on failure.
  */
@@ -470,11 +517,23 @@ export async function submitApplication(
   // A second application of the same account needs no query before the insert: the unique index
   // enroll_plan_candidate_uq refuses it below ('enroll.duplicate') and the photo is removed again.
   const picture = await savePhoto(ctx, normalised.value);
-  const insert = async (db: Db | Tx, planId: number | SQL<number>) => {
+  // The 报名序号 is given by the insert itself (nextSerialNo): a refused application uses none.
+  const insert = async (db: Db | Tx, year: string, planId: number | SQL<number>) => {
     const now = ctx.now();
+    const values = enrollValues(checked);
+    const serial = nextSerialNo(db, plan.id, year, values.countyCode);
     const [row] = await db
+      .with(serial.counter)
       .insert(enroll)
-      .values({ ...enrollValues(checked), planId, candidateId, picture, createTime: now, updateTime: now })
+      .values({
+        ...values,
+        planId,
+        candidateId,
+        serialNo: serial.value,
+        picture,
+        createTime: now,
+        updateTime: now,
+      })
       .returning({ id: enroll.id });
     return row!.id;
   };
@@ -484,13 +543,13 @@ export async function submitApplication(
     // again: the plan cannot be closed or withdrawn until this enrolment is in.
     openOrRefuse(plan, ctx.now());
     try {
-      return await insert(ctx.db, planUnchanged(plan));
+      return await insert(ctx.db, plan.year, planUnchanged(plan));
     } catch (e) {
       if (!isPgError(e, '23502') || pgErrorOf(e)?.column !== 'plan_id') throw e;
     }
     return await ctx.db.transaction(async (tx) => {
-      await lockOpenWindow(tx, plan.id, ctx.now());
-      return insert(tx, plan.id);
+      const locked = await lockOpenWindow(tx, plan.id, ctx.now());
+      return insert(tx, locked.year, plan.id);
     });
   } catch (e) {
     // Storage down too: the photo stays unreferenced and the file sweep removes it (lib/file-sweep.ts).
@@ -616,6 +675,7 @@ export async function enrollFormLink(
 ): Promise<DownloadLink> {
   const found = await findEnroll(ctx.db, ownedBy(candidateId, eq(enroll.id, id)));
   if (!found) throw new AppError(404, 'enroll.notFound');
+  if (found.plan.purgeTime) throw new AppError(410, 'retention.purged');
   const token = await issueDownloadToken(
     ctx.db,
     { kind: 'enroll-form', resourceId: found.row.id, subjectKind: 'candidate', subjectId: candidateId },

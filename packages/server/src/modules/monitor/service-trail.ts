@@ -16,7 +16,15 @@ import { scopeWhere } from '../../lib/scope';
 
 /** The events written to the trail. */
 export type TrailEvent =
-  'enroll.audit' | 'physicalExamination.viewed' | 'operLog.removed' | 'loginLog.removed';
+  | 'enroll.audit'
+  // A reviewer's pass taken back at once (modules/enroll/service-audit.ts undoAudit).
+  | 'enroll.auditUndone'
+  | 'physicalExamination.viewed'
+  | 'operLog.removed'
+  | 'loginLog.removed'
+  // A plan's personal data de-identified, candidate accounts removed (docs/security.md "Retention").
+  | 'recruitPlan.purged'
+  | 'candidateUser.removed';
 
 /** Who caused an entry, and from where. */
 export interface TrailActor {

@@ -84,7 +84,7 @@ export async function recruitPlanRoutes(base: FastifyInstance) {
       config: { access: { admin: true } },
       schema: {
         tags,
-        summary: 'Plan options [{id, name, year, status}] for selects, newest first',
+        summary: 'Plan options [{id, name, year, status, smsNotify}] for selects, newest first',
         response: { 200: envelopeOf(z.array(planOptionSchema)) },
       },
     },

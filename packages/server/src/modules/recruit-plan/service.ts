@@ -50,9 +50,12 @@ export function toRecruitPlan(row: RecruitPlanRow): RecruitPlan {
     limitBirth: row.limitBirth,
     birthLimits: row.birthLimits ?? {},
     status: row.status as PlanStatus,
+    smsNotify: row.smsNotify === '1',
     ...times,
     customerServicePhone: row.customerServicePhone,
     serviceCenter: row.serviceCenter,
+    retentionYears: row.retentionYears,
+    purgeTime: row.purgeTime?.toISOString() ?? null,
     createTime: row.createTime.toISOString(),
     updateTime: row.updateTime.toISOString(),
   };
@@ -142,6 +145,7 @@ function columnsOf(input: RecruitPlanInput) {
     customerServicePhone: input.customerServicePhone ?? null,
     // Shown as HTML on the candidates' service centre page (the demo plan's notes are HTML).
     serviceCenter: input.serviceCenter ? sanitizeRichText(input.serviceCenter) : null,
+    retentionYears: input.retentionYears,
   };
 }
 
@@ -302,8 +306,9 @@ export async function listPlanOptions(db: DbOrTx): Promise<PlanOption[]> {
       name: recruitPlan.name,
       year: recruitPlan.year,
       status: recruitPlan.status,
+      smsNotify: recruitPlan.smsNotify,
     })
     .from(recruitPlan)
     .orderBy(desc(recruitPlan.year), desc(recruitPlan.id));
-  return rows.map((r) => ({ ...r, status: r.status as PlanStatus }));
+  return rows.map((r) => ({ ...r, status: r.status as PlanStatus, smsNotify: r.smsNotify === '1' }));
 }

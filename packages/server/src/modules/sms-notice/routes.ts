@@ -11,12 +11,19 @@ import {
   smsNoticePlanViewSchema,
   smsNoticeQueuedSchema,
   smsNoticeJobViewSchema,
+  smsNoticeSwitchResultSchema,
+  smsNoticeFailureQuerySchema,
+  smsNoticeFailureSchema,
+  pageOf,
 } from '@tegang/domain';
 import { registerJobKind } from '../../jobs';
 import { ok } from '../../lib/envelope';
+import { pagingSchema } from '../../lib/paging';
 import { requirePlanProvince, requireProvinceLevel } from '../../lib/scope';
+import { smsNoticeRetryJobKind } from './retry';
 import {
   noticeJobView,
+  pageFailures,
   planNoticeView,
   readTemplates,
   saveTemplates,
@@ -40,6 +47,7 @@ export async function smsNoticeRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   registerJobKind(ctx, smsNoticeJobKind);
+  registerJobKind(ctx, smsNoticeRetryJobKind);
 
   app.get(
     '/recruit/smsNotice/templates',
@@ -95,16 +103,41 @@ export async function smsNoticeRoutes(base: FastifyInstance) {
       config: { access: { permission: P.notify } },
       schema: {
         tags,
-        summary: 'Turn a plan’s SMS notices on or off {enabled} (province-level accounts)',
+        summary:
+          'Turn a plan’s SMS notices on or off {enabled} (province-level accounts): the plan’s view and ' +
+          'catchUp {jobId, total, events: [{event, count}]} — turning them on queues the rejections still ' +
+          'correctable and the tickets still printable that nobody was told of — or null',
         params: planParams,
         body: smsNoticeSwitchSchema,
-        response: { 200: envelopeOf(smsNoticePlanViewSchema) },
+        response: { 200: envelopeOf(smsNoticeSwitchResultSchema) },
       },
     },
     async (req) => {
       await requirePlanProvince(ctx.db, req.admin, 'recruitPlan', [req.params.planId]);
-      await setPlanNotify(ctx, req.params.planId, req.body.enabled);
-      return ok(req, await planNoticeView(ctx, req.params.planId, req.admin!), 'common.saved');
+      const catchUp = await setPlanNotify(ctx, req.params.planId, req.body.enabled, req.admin!);
+      const view = await planNoticeView(ctx, req.params.planId, req.admin!);
+      return ok(req, { ...view, catchUp }, 'common.saved');
+    },
+  );
+
+  app.get(
+    '/recruit/smsNotice/plan/:planId/failures',
+    {
+      config: { access: { permission: P.notify } },
+      schema: {
+        tags,
+        summary:
+          'A plan’s failed notices inside the caller’s region, a §9 page (current, size; event optional): ' +
+          '[{id, enrollId, name, phone (masked 139****1234), enrollCounty, event, attempts, error (the ' +
+          'provider’s), lastAttemptTime, nextAttemptTime (null: no more tries)}]. 404 for an unknown plan',
+        params: planParams,
+        querystring: pagingSchema.extend(smsNoticeFailureQuerySchema.shape),
+        response: { 200: envelopeOf(pageOf(smsNoticeFailureSchema)) },
+      },
+    },
+    async (req) => {
+      const { current, size, event } = req.query;
+      return ok(req, await pageFailures(ctx, req.params.planId, { event }, { current, size }, req.admin!));
     },
   );
 

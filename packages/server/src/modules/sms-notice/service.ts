@@ -1,19 +1,26 @@
-import { and, count, desc, eq, gt, inArray, like, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, like, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import {
   AUDIT_STATUS,
   formatDateTime,
   JOB_STATUS,
+  maskPhone,
+  SMS_NOTICE_CATCH_UP_EVENTS,
   SMS_NOTICE_DEFAULT_TEXTS,
   SMS_NOTICE_EVENTS,
   SMS_NOTICE_STATUS,
+  smsNoticeErrorText,
+  smsNoticeNextAttempt,
   smsNoticeText,
   TICKET_STATUS,
   translate,
   type JobStatus,
   type Lang,
+  type Page,
   type RegionScope,
+  type SmsNoticeCatchUp,
   type SmsNoticeCount,
   type SmsNoticeEvent,
+  type SmsNoticeFailure,
   type SmsNoticeJobView,
   type SmsNoticePlanView,
   type SmsNoticeQueued,
@@ -31,7 +38,10 @@ import {
   smsNotification,
 } from '../../db/schema';
 import { jobMessage, queueJob, readJobMessage, visibleJob, type JobKind } from '../../jobs';
+import { SmsSendError, type SmsMessage } from '../../integrations/sms';
+import { page } from '../../lib/envelope';
 import { AppError, notFound } from '../../lib/errors';
+import { offsetOf, type Paging } from '../../lib/paging';
 import { scopeWhere } from '../../lib/scope';
 import type { AdminPrincipal } from '../../types';
 
@@ -42,23 +52,32 @@ import type { AdminPrincipal } from '../../types';
  * claims the enrolment × event in sms_notification (unique): a second job, a retried job or a
  * second trigger finds the claim and sends nothing, so no candidate hears of an event twice — at the
  * price that a node stopping between the claim and the provider's answer leaves that one notice
- * 'sending' (counted, never sent again). The log keeps plan, enrolment, event, status, times and the
- * provider's message id: never the text, a code or the reviewer's reason.
+ * 'sending' (counted, never sent again). A send the provider refused stays claimed as failed with the
+ * provider's error and is tried again with backoff (retry.ts) up to SMS_NOTICE_MAX_ATTEMPTS sends.
+ * The log keeps plan, enrolment, event, status, attempts, times, the provider's message id or error:
+ * never the text, a code, a phone number or the reviewer's reason.
  */
 
 const JOB_KIND = 'smsNotice';
 /** Enrolments claimed and sent per batch (one INSERT of claims each). */
-const BATCH = 50;
+export const BATCH = 50;
 /** Sends in flight within a batch (the providers accept a few requests a second per account). */
 const PARALLEL = 5;
 
 /** What the job row keeps (job.param, JSON). */
 interface JobParams {
   planId: number;
-  event: SmsNoticeEvent;
+  /** The one event of a trigger or of the console's send. */
+  event?: SmsNoticeEvent;
+  /** Several events, sent in this order (the switch's catch-up). */
+  events?: SmsNoticeEvent[];
   /** Only these enrolments (a rejection, a distribution by ids); the whole plan when absent. */
   enrollIds?: number[];
 }
+
+/** The events of a job, in order. */
+const eventsOf = (params: JobParams): SmsNoticeEvent[] =>
+  params.events ?? (params.event ? [params.event] : []);
 
 // ---- Templates (settings) ----------------------------------------------------------------------------------
 
@@ -94,9 +113,33 @@ export async function saveTemplates(
 // ---- Who an event concerns ---------------------------------------------------------------------------------
 
 /**
- * The enrolments of plan `planId` inside `scope` that `event` concerns and that have not heard of it:
- * rejected ones while the plan's enrolment window is still open (they can correct only until its
- * end), ones with a distributed ticket, ones with an imported result.
+ * Whether `event` still concerns the enrolment of the row being read (enroll joined to nothing
+ * else): a rejection while the plan's enrolment window is open (the candidate can correct only until
+ * its end), a distributed ticket while the plan's print window has not ended, an imported result;
+ * never in a plan whose personal data was purged.
+ */
+export function concernsWhere(ctx: AppContext, event: SmsNoticeEvent): SQL {
+  const now = ctx.now();
+  const planOpen = (column: typeof recruitPlan.enrollEndTime) =>
+    sql`exists (select 1 from ${recruitPlan} where ${recruitPlan.id} = ${enroll.planId} and ${gt(column, now)})`;
+  // A plan whose personal data was purged keeps only keyed hashes of the phones (docs/security.md
+  // "Retention"): nothing of it is sent any more.
+  const kept = sql`exists (select 1 from ${recruitPlan} where ${recruitPlan.id} = ${enroll.planId} and ${recruitPlan.purgeTime} is null)`;
+  const concerns =
+    event === 'rejected'
+      ? and(eq(enroll.auditStatus, AUDIT_STATUS.rejected), planOpen(recruitPlan.enrollEndTime))
+      : event === 'ticketReady'
+        ? and(
+            sql`exists (select 1 from ${admissionTicket} where ${admissionTicket.enrollId} = ${enroll.id} and ${eq(admissionTicket.status, TICKET_STATUS.distributed)})`,
+            planOpen(recruitPlan.ticketPrintEndTime),
+          )
+        : sql`exists (select 1 from ${admissionResult} where ${admissionResult.enrollId} = ${enroll.id})`;
+  return and(concerns, kept)!;
+}
+
+/**
+ * The enrolments of plan `planId` inside `scope` that `event` concerns (concernsWhere) and that have
+ * not heard of it: no notice of the event claimed for them, whatever its status.
  */
 function pendingWhere(
   ctx: AppContext,
@@ -105,19 +148,10 @@ function pendingWhere(
   scope: RegionScope,
   enrollIds?: number[],
 ): SQL | undefined {
-  const concerns =
-    event === 'rejected'
-      ? and(
-          eq(enroll.auditStatus, AUDIT_STATUS.rejected),
-          sql`exists (select 1 from ${recruitPlan} where ${recruitPlan.id} = ${enroll.planId} and ${gt(recruitPlan.enrollEndTime, ctx.now())})`,
-        )
-      : event === 'ticketReady'
-        ? sql`exists (select 1 from ${admissionTicket} where ${admissionTicket.enrollId} = ${enroll.id} and ${eq(admissionTicket.status, TICKET_STATUS.distributed)})`
-        : sql`exists (select 1 from ${admissionResult} where ${admissionResult.enrollId} = ${enroll.id})`;
   return and(
     eq(enroll.planId, planId),
     enrollIds ? inArray(enroll.id, enrollIds.length ? enrollIds : [0]) : undefined,
-    concerns,
+    concernsWhere(ctx, event),
     scopeWhere(enroll, scope),
     notExists(
       ctx.db
@@ -142,7 +176,7 @@ async function countPending(
   return Number(row?.n ?? 0);
 }
 
-async function planRow(ctx: AppContext, planId: number) {
+export async function planRow(ctx: AppContext, planId: number) {
   const [plan] = await ctx.db.select().from(recruitPlan).where(eq(recruitPlan.id, planId));
   if (!plan) throw notFound();
   return plan;
@@ -151,27 +185,38 @@ async function planRow(ctx: AppContext, planId: number) {
 // ---- Queueing ----------------------------------------------------------------------------------------------
 
 /**
- * Queues the notice of `event` to the pending candidates of plan `planId` inside the admin's region
- * (only `enrollIds` when given). Answers {jobId, total}, or null when the plan's switch is off or
- * nobody is pending. 404 'error.notFound' for an unknown plan.
+ * Queues the notice of `params.event` (or of each of `params.events`, in one job) to the pending
+ * candidates of plan `planId` inside the admin's region (only `enrollIds` when given). Answers
+ * {jobId, total} with the count per event, or null when the plan's switch is off or nobody is
+ * pending. 404 'error.notFound' for an unknown plan.
  */
 export async function queueNotice(
   ctx: AppContext,
   params: JobParams,
   admin: AdminPrincipal,
-): Promise<SmsNoticeQueued | null> {
+): Promise<(SmsNoticeQueued & { counts: { event: SmsNoticeEvent; count: number }[] }) | null> {
   const plan = await planRow(ctx, params.planId);
   if (plan.smsNotify !== '1') return null;
-  const total = await countPending(ctx, params.planId, params.event, admin.scope, params.enrollIds);
+  const counts = [];
+  for (const event of eventsOf(params)) {
+    const n = await countPending(ctx, params.planId, event, admin.scope, params.enrollIds);
+    if (n) counts.push({ event, count: n });
+  }
+  const total = counts.reduce((sum, c) => sum + c.count, 0);
   if (!total) return null;
+  const events = counts.map((c) => c.event);
   const jobId = await queueJob(ctx, JOB_KIND, {
     // planId first: planNoticeView finds a plan's jobs by this prefix.
-    param: JSON.stringify({ planId: params.planId, event: params.event, enrollIds: params.enrollIds }),
-    fileName: `plan ${params.planId} ${params.event}`,
+    param: JSON.stringify({
+      planId: params.planId,
+      ...(events.length === 1 && !params.events ? { event: events[0] } : { events }),
+      enrollIds: params.enrollIds,
+    }),
+    fileName: `plan ${params.planId} ${events.join(',')}`,
     total,
     admin,
   });
-  return { jobId, total };
+  return { jobId, total, counts };
 }
 
 /**
@@ -189,7 +234,7 @@ export async function sendPlanNotice(
   if (plan.smsNotify !== '1') throw new AppError(400, 'smsNotice.disabled');
   const queued = await queueNotice(ctx, { planId, event }, admin);
   if (!queued) throw new AppError(400, 'smsNotice.nothingToSend');
-  return queued;
+  return { jobId: queued.jobId, total: queued.total };
 }
 
 /**
@@ -256,10 +301,10 @@ async function noticeEnrolments(
   }
 }
 
-// ---- The job -----------------------------------------------------------------------------------------------
+// ---- Sending -----------------------------------------------------------------------------------------------
 
 /** The time variable of `event`: the correction deadline, the ticket's print end, the score query end. */
-function timeOf(plan: typeof recruitPlan.$inferSelect, event: SmsNoticeEvent): string {
+export function timeOf(plan: typeof recruitPlan.$inferSelect, event: SmsNoticeEvent): string {
   const at =
     event === 'rejected'
       ? plan.enrollEndTime
@@ -270,13 +315,106 @@ function timeOf(plan: typeof recruitPlan.$inferSelect, event: SmsNoticeEvent): s
 }
 
 /**
- * The notice job (src/jobs kind 'smsNotice'): selects the pending enrolments again (the starter's
- * region kept in the row), and per batch of BATCH claims them in sms_notification (status sending;
- * an enrolment already claimed by anyone is skipped), sends each through ctx.sms and marks it sent
- * (with the provider's message id) or failed. With a cloud provider and no template id for the
- * event, nothing is claimed and the job ends failed ('smsNotice.noTemplate'): fixing the template and
- * sending again reaches everyone. A run let go of stops after its batch; the next run selects only
- * what was not claimed.
+ * The provider's error as a failed notice keeps it: the provider's code and message (SmsSendError),
+ * else the error's message, without the text sent, the phone or the name, digit runs of 6 or more
+ * masked, at most 200 characters (domain smsNoticeErrorText).
+ */
+export function providerError(
+  error: unknown,
+  sent: Pick<SmsMessage, 'phone' | 'text'>,
+  name: string,
+): string {
+  const raw =
+    error instanceof SmsSendError
+      ? `${error.providerCode}: ${error.providerMessage}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  let text = raw;
+  for (const secret of [sent.text, sent.phone, name]) if (secret) text = text.split(secret).join('…');
+  return smsNoticeErrorText(text || 'unknown error');
+}
+
+/** One claimed notice to send: its log row, the enrolment's name and phone, the sends tried so far. */
+export interface NoticeTarget {
+  logId: number;
+  name: string;
+  phone: string;
+  /** Sends tried, this one included (sms_notification.attempts after the claim). */
+  attempts: number;
+  plan: typeof recruitPlan.$inferSelect;
+  event: SmsNoticeEvent;
+  template: SmsNoticeTemplate;
+}
+
+/**
+ * Sends the claimed notices `targets` through ctx.sms, PARALLEL at a time, and records each outcome
+ * on its claimed row: sent (the provider's message id, the time) or failed (the provider's error,
+ * and the next try after the backoff of SMS_NOTICE_BACKOFF_SECONDS, none after the last attempt).
+ * `counted(ok)` is called after each. Never throws for a provider's refusal.
+ */
+export async function sendClaimed(
+  ctx: AppContext,
+  targets: NoticeTarget[],
+  counted: (ok: boolean) => void,
+): Promise<void> {
+  const queue = [...targets];
+  const lane = async () => {
+    for (let t = queue.shift(); t; t = queue.shift()) {
+      const vars = { name: t.name, plan: t.plan.name, time: timeOf(t.plan, t.event) };
+      const message: SmsMessage = {
+        phone: t.phone,
+        code: '',
+        purpose: `notice.${t.event}`,
+        text: smsNoticeText(t.template.text, vars),
+        template: t.template.templateCode ?? '',
+        params: vars,
+      };
+      let outcome: Partial<typeof smsNotification.$inferInsert>;
+      try {
+        const receipt = await ctx.sms.send(message);
+        outcome = {
+          status: SMS_NOTICE_STATUS.sent,
+          providerMessageId: receipt?.messageId?.slice(0, 100) ?? null,
+          nextAttemptTime: null,
+        };
+      } catch (error) {
+        // The provider's error is in the server log too (integrations/sms.ts), without the text or code.
+        outcome = {
+          status: SMS_NOTICE_STATUS.failed,
+          error: providerError(error, message, t.name),
+          nextAttemptTime: smsNoticeNextAttempt(t.attempts, ctx.now()),
+        };
+      }
+      await ctx.db
+        .update(smsNotification)
+        .set({ ...outcome, sendTime: ctx.now() })
+        .where(eq(smsNotification.id, t.logId));
+      counted(outcome.status === SMS_NOTICE_STATUS.sent);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, queue.length) }, lane));
+}
+
+/**
+ * The events whose notices can be sent now: with the console provider every event, with a cloud
+ * provider those whose template has the provider's template id.
+ */
+export function sendable(ctx: AppContext, templates: SmsNoticeTemplate[]): SmsNoticeTemplate[] {
+  return templates.filter((t) => ctx.config.sms.provider === 'console' || !!t.templateCode);
+}
+
+// ---- The job -----------------------------------------------------------------------------------------------
+
+/**
+ * The notice job (src/jobs kind 'smsNotice'): for each of its events in order, selects the pending
+ * enrolments again (the starter's region kept in the row), and per batch of BATCH claims them in
+ * sms_notification (status sending, attempts 1; an enrolment already claimed by anyone is skipped),
+ * sends each through ctx.sms and marks it sent (with the provider's message id) or failed (with the
+ * provider's error and the time of its next try, retry.ts). With a cloud provider and no template id
+ * for an event, nothing is claimed and the job ends failed ('smsNotice.noTemplate'): fixing the
+ * template and sending again reaches everyone. A run let go of stops after its batch; the next run
+ * selects only what was not claimed.
  */
 export const smsNoticeJobKind: JobKind = {
   kind: JOB_KIND,
@@ -289,27 +427,32 @@ export const smsNoticeJobKind: JobKind = {
       countyCode: run.job.countyCode,
     };
     const plan = await planRow(ctx, params.planId);
-    const template = (await readTemplates(ctx)).find((t) => t.event === params.event)!;
-    if (ctx.config.sms.provider !== 'console' && !template.templateCode) {
+    const events = eventsOf(params);
+    const templates = await readTemplates(ctx);
+    const ready = sendable(ctx, templates);
+    const missing = events.find((e) => !ready.some((t) => t.event === e));
+    if (missing) {
       await run.finish({
         status: JOB_STATUS.failed,
         message: jobMessage('smsNotice.noTemplate', {
-          event: translate('zh', `smsNotice.event.${params.event}`),
+          event: translate('zh', `smsNotice.event.${missing}`),
         }),
       });
       return;
     }
-    const targets =
+    const targetsOf = async (event: SmsNoticeEvent) =>
       plan.smsNotify === '1'
-        ? await ctx.db
+        ? ctx.db
             .select({ id: enroll.id, name: enroll.name, phone: enroll.phone })
             .from(enroll)
-            .where(pendingWhere(ctx, params.planId, params.event, scope, params.enrollIds))
+            .where(pendingWhere(ctx, params.planId, event, scope, params.enrollIds))
             .orderBy(enroll.id)
         : [];
+    const work = [];
+    for (const event of events) work.push({ event, targets: await targetsOf(event) });
     const carriedSent = run.job.imported;
     const carriedFailed = run.job.errorCount;
-    const total = carriedSent + carriedFailed + targets.length;
+    const total = carriedSent + carriedFailed + work.reduce((n, w) => n + w.targets.length, 0);
     let sent = carriedSent;
     let failed = carriedFailed;
     const progress = (now = false) =>
@@ -324,55 +467,45 @@ export const smsNoticeJobKind: JobKind = {
         now,
       );
     progress(true);
-    const time = timeOf(plan, params.event);
-    for (let i = 0; i < targets.length && !run.signal.aborted; i += BATCH) {
-      const batch = targets.slice(i, i + BATCH);
-      const claimed = await ctx.db
-        .insert(smsNotification)
-        .values(
-          batch.map((t) => ({
-            planId: params.planId,
-            enrollId: t.id,
-            event: params.event,
-            status: SMS_NOTICE_STATUS.sending,
-            jobId: run.job.id,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ id: smsNotification.id, enrollId: smsNotification.enrollId });
-      const mine = new Set(claimed.map((c) => c.enrollId));
-      const logIdOf = new Map(claimed.map((c) => [c.enrollId, c.id]));
-      const queue = batch.filter((t) => mine.has(t.id));
-      const lane = async () => {
-        for (let t = queue.shift(); t; t = queue.shift()) {
-          const vars = { name: t.name, plan: plan.name, time };
-          let status: string = SMS_NOTICE_STATUS.sent;
-          let messageId: string | null = null;
-          try {
-            const receipt = await ctx.sms.send({
+    for (const { event, targets } of work) {
+      const template = templates.find((t) => t.event === event)!;
+      for (let i = 0; i < targets.length && !run.signal.aborted; i += BATCH) {
+        const batch = targets.slice(i, i + BATCH);
+        const claimed = await ctx.db
+          .insert(smsNotification)
+          .values(
+            batch.map((t) => ({
+              planId: params.planId,
+              enrollId: t.id,
+              event,
+              status: SMS_NOTICE_STATUS.sending,
+              jobId: run.job.id,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ id: smsNotification.id, enrollId: smsNotification.enrollId });
+        const logIdOf = new Map(claimed.map((c) => [c.enrollId, c.id]));
+        await sendClaimed(
+          ctx,
+          batch
+            .filter((t) => logIdOf.has(t.id))
+            .map((t) => ({
+              logId: logIdOf.get(t.id)!,
+              name: t.name,
               phone: t.phone,
-              code: '',
-              purpose: `notice.${params.event}`,
-              text: smsNoticeText(template.text, vars),
-              template: template.templateCode ?? '',
-              params: vars,
-            });
-            messageId = receipt?.messageId?.slice(0, 100) ?? null;
-            sent++;
-          } catch {
-            // The provider's error is in the server log (integrations/sms.ts); the row says only failed.
-            status = SMS_NOTICE_STATUS.failed;
-            failed++;
-          }
-          await ctx.db
-            .update(smsNotification)
-            .set({ status, providerMessageId: messageId, sendTime: ctx.now() })
-            .where(eq(smsNotification.id, logIdOf.get(t.id)!));
-          progress();
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(PARALLEL, queue.length) }, lane));
-      progress(true);
+              attempts: 1,
+              plan,
+              event,
+              template,
+            })),
+          (ok) => {
+            if (ok) sent++;
+            else failed++;
+            progress();
+          },
+        );
+        progress(true);
+      }
     }
     if (run.signal.aborted) return;
     await run.finish({
@@ -388,9 +521,10 @@ export const smsNoticeJobKind: JobKind = {
 // ---- What the console shows --------------------------------------------------------------------------------
 
 /**
- * GET /recruit/smsNotice/plan/{planId}: the plan's switch, and per event the notices sent, failed and
- * still sending and the candidates pending, all inside the caller's region; the newest notice job of
- * the plan the caller may see. 404 'error.notFound'.
+ * GET /recruit/smsNotice/plan/{planId}: the plan's switch, and per event the notices sent, failed
+ * (those to be tried again counted apart too) and still sending and the candidates pending, all
+ * inside the caller's region; the newest notice job of the plan the caller started. 404
+ * 'error.notFound'.
  */
 export async function planNoticeView(
   ctx: AppContext,
@@ -399,19 +533,25 @@ export async function planNoticeView(
 ): Promise<SmsNoticePlanView> {
   const plan = await planRow(ctx, planId);
   const rows = await ctx.db
-    .select({ event: smsNotification.event, status: smsNotification.status, n: count() })
+    .select({
+      event: smsNotification.event,
+      status: smsNotification.status,
+      n: count(),
+      retrying: count(smsNotification.nextAttemptTime),
+    })
     .from(smsNotification)
     .innerJoin(enroll, eq(enroll.id, smsNotification.enrollId))
     .where(and(eq(smsNotification.planId, planId), scopeWhere(enroll, admin.scope)))
     .groupBy(smsNotification.event, smsNotification.status);
   const counts: SmsNoticeCount[] = [];
   for (const event of SMS_NOTICE_EVENTS) {
-    const of = (status: string) => Number(rows.find((r) => r.event === event && r.status === status)?.n ?? 0);
+    const of = (status: string) => rows.find((r) => r.event === event && r.status === status);
     counts.push({
       event,
-      sent: of(SMS_NOTICE_STATUS.sent),
-      failed: of(SMS_NOTICE_STATUS.failed),
-      sending: of(SMS_NOTICE_STATUS.sending),
+      sent: Number(of(SMS_NOTICE_STATUS.sent)?.n ?? 0),
+      failed: Number(of(SMS_NOTICE_STATUS.failed)?.n ?? 0),
+      retrying: Number(of(SMS_NOTICE_STATUS.failed)?.retrying ?? 0),
+      sending: Number(of(SMS_NOTICE_STATUS.sending)?.n ?? 0),
       pending: await countPending(ctx, planId, event, admin.scope),
     });
   }
@@ -431,14 +571,103 @@ export async function planNoticeView(
   return { planId, enabled: plan.smsNotify === '1', counts, lastJobId: last?.id ?? null };
 }
 
-/** PUT /recruit/smsNotice/plan/{planId}: turns the plan's notices on or off. 404 'error.notFound'. */
-export async function setPlanNotify(ctx: AppContext, planId: number, enabled: boolean): Promise<void> {
-  const rows = await ctx.db
+/**
+ * PUT /recruit/smsNotice/plan/{planId}: turns the plan's notices on or off. Turning them on (from
+ * off) catches up: one job of the SMS_NOTICE_CATCH_UP_EVENTS to the candidates inside the admin's
+ * region whom they still concern and who never heard of them — rejections made while the switch was
+ * off and still correctable, tickets distributed meanwhile whose print window has not ended (each
+ * enrolment × event still claimed once, so nobody hears of an event twice). Answers the catch-up
+ * queued, or null (switched off, already on, or nobody waiting). 404 'error.notFound'.
+ */
+export async function setPlanNotify(
+  ctx: AppContext,
+  planId: number,
+  enabled: boolean,
+  admin: AdminPrincipal,
+): Promise<SmsNoticeCatchUp | null> {
+  const value = enabled ? '1' : '0';
+  // Changed only when it differs: of two requests turning it on at once, one catches up.
+  const changed = await ctx.db
     .update(recruitPlan)
-    .set({ smsNotify: enabled ? '1' : '0' })
-    .where(eq(recruitPlan.id, planId))
+    .set({ smsNotify: value })
+    .where(and(eq(recruitPlan.id, planId), ne(recruitPlan.smsNotify, value)))
     .returning({ id: recruitPlan.id });
-  if (!rows.length) throw notFound();
+  if (!changed.length) {
+    await planRow(ctx, planId);
+    return null;
+  }
+  if (!enabled) return null;
+  const queued = await queueNotice(ctx, { planId, events: [...SMS_NOTICE_CATCH_UP_EVENTS] }, admin);
+  return queued ? { jobId: queued.jobId, total: queued.total, events: queued.counts } : null;
+}
+
+/**
+ * GET /recruit/smsNotice/plan/{planId}/failures: the plan's failed notices inside the caller's
+ * region (only `event`'s when given), those due soonest first and the ones given up last, as a §9
+ * page: candidate name, masked phone, county, event, sends tried, the provider's last error, the last
+ * and the next try (null: no more tries). 404 'error.notFound'.
+ */
+export async function pageFailures(
+  ctx: AppContext,
+  planId: number,
+  query: { event?: SmsNoticeEvent },
+  paging: Paging,
+  admin: AdminPrincipal,
+): Promise<Page<SmsNoticeFailure>> {
+  await planRow(ctx, planId);
+  const where = and(
+    eq(smsNotification.planId, planId),
+    eq(smsNotification.status, SMS_NOTICE_STATUS.failed),
+    query.event ? eq(smsNotification.event, query.event) : undefined,
+    scopeWhere(enroll, admin.scope),
+  );
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({
+        id: smsNotification.id,
+        enrollId: smsNotification.enrollId,
+        name: enroll.name,
+        phone: enroll.phone,
+        enrollCounty: enroll.enrollCounty,
+        event: smsNotification.event,
+        attempts: smsNotification.attempts,
+        error: smsNotification.error,
+        sendTime: smsNotification.sendTime,
+        nextAttemptTime: smsNotification.nextAttemptTime,
+      })
+      .from(smsNotification)
+      .innerJoin(enroll, eq(enroll.id, smsNotification.enrollId))
+      .where(where)
+      .orderBy(
+        sql`${smsNotification.nextAttemptTime} asc nulls last`,
+        desc(smsNotification.sendTime),
+        desc(smsNotification.id),
+      )
+      .limit(paging.size)
+      .offset(offsetOf(paging)),
+    ctx.db
+      .select({ n: count() })
+      .from(smsNotification)
+      .innerJoin(enroll, eq(enroll.id, smsNotification.enrollId))
+      .where(where),
+  ]);
+  return page(
+    rows.map((r) => ({
+      id: r.id,
+      enrollId: r.enrollId,
+      name: r.name,
+      phone: maskPhone(r.phone),
+      enrollCounty: r.enrollCounty,
+      event: r.event as SmsNoticeEvent,
+      attempts: r.attempts,
+      error: r.error,
+      lastAttemptTime: r.sendTime?.toISOString() ?? null,
+      nextAttemptTime: r.nextAttemptTime?.toISOString() ?? null,
+    })),
+    Number(total?.n ?? 0),
+    paging.current,
+    paging.size,
+  );
 }
 
 /**

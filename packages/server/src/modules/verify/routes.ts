@@ -25,7 +25,8 @@ const STATE_MESSAGE = {
 
 /**
  * The phone page of a verification (or of an unknown token when `v` is null); every value escaped. Only
- * a valid ticket shows the candidate (name, photo, number, site, room, seat, date, time).
+ * a valid ticket shows the candidate (name, photo, number, 报考学段, 报考学科, site, room, seat, date,
+ * time).
  */
 export function verificationPage(v: TicketVerification | null, lang: Lang): string {
   const t = (key: string) => escapeHtml(translate(lang, key as MessageKey));
@@ -34,6 +35,8 @@ export function verificationPage(v: TicketVerification | null, lang: Lang): stri
     ? [
         ['field.name', v.name],
         ['field.admissionNumber', v.admissionNumber],
+        ['field.academicSession', v.academicSession],
+        ['field.subject', v.subject],
         ['field.examPlace', v.examPlace],
         ['field.examRoomNumber', v.examRoomNumber],
         ['field.seatNumber', v.seatNumber],
@@ -85,7 +88,8 @@ export async function verifyRoutes(base: FastifyInstance) {
         summary:
           'Verify an admission ticket by the signed token of its QR code: a small HTML page for a phone, ' +
           'or TicketVerification in the envelope when Accept prefers application/json. A valid ticket ' +
-          'shows name, photo, admission number, site, room, seat, date and time; a ticket not distributed ' +
+          'shows name, photo, admission number, learning period and subject (labels in the caller’s ' +
+          'language), site, room, seat, date and time; a ticket not distributed ' +
           'or cancelled answers state "invalid" and one past its expiry (end of the exam day in ' +
           'Asia/Shanghai plus 7 days) state "expired", both without any personal data; a bad or forged ' +
           'token is a 404 (page or JSON). Limited per token and per client IP (429).',
@@ -95,7 +99,7 @@ export async function verifyRoutes(base: FastifyInstance) {
       },
     },
     async (req: FastifyRequest<{ Params: { token: string } }>, reply) => {
-      const v = await ticketVerification(ctx, req.params.token);
+      const v = await ticketVerification(ctx, req.params.token, req.lang);
       reply.header('cache-control', 'no-store');
       if (prefersJson(req.headers.accept)) {
         if (!v) throw new AppError(404, 'ticket.verify.notFound');

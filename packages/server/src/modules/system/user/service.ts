@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { inRegionScope, type UserCreateInput, type UserUpdateInput } from '@tegang/domain';
 import {
+  SEEDED_ADMIN,
   USER_STATE,
   type Page,
   type SystemUser,
@@ -31,22 +32,30 @@ import { loadRegions } from '../../../lib/regions';
  * users inside their own region scope (spec §6, DESIGN "Region scope"); a user's region must lie inside
  * the caller's, so a county administrator cannot make a province one. Password hashes never leave.
  */
-/** The seeded administrator (DESIGN "Runtime"), never deleted. */
-export const SEEDED_ADMIN = 'admin';
 
 type UserRow = typeof sysUser.$inferSelect;
 /** POST /system/user/list: paging and the search fields. */
 export type UserListQuery = Paging & UserQuery;
 
-/** The answer rows of users: no hash or lockout state, with roleIds and departmentName. */
+/**
+ * The answer rows of users: no hash or lockout state, with roleIds, departmentName and regionName
+ * (the region codes as names from the region table, 'province / city / county'; a code the table no
+ * longer has shows as itself).
+ */
 export async function toUsers(db: Db, rows: UserRow[]): Promise<SystemUser[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const [roles, departments] = await Promise.all([
+  const [roles, departments, regions] = await Promise.all([
     db.select().from(sysUserRole).where(inArray(sysUserRole.userId, ids)).orderBy(asc(sysUserRole.roleId)),
     db.select({ id: sysDepartment.id, name: sysDepartment.name }).from(sysDepartment),
+    loadRegions(db),
   ]);
   const deptName = new Map(departments.map((d) => [d.id, d.name]));
+  const regionName = new Map(regions.map((r) => [r.code, r.name]));
+  const regionOf = (r: UserRow) => {
+    const codes = [r.provinceCode, r.cityCode, r.countyCode].filter((c): c is string => !!c);
+    return codes.length ? codes.map((c) => regionName.get(c) ?? c).join(' / ') : null;
+  };
   return rows.map((r) => ({
     id: r.id,
     userName: r.userName,
@@ -59,6 +68,7 @@ export async function toUsers(db: Db, rows: UserRow[]): Promise<SystemUser[]> {
     provinceCode: r.provinceCode,
     cityCode: r.cityCode,
     countyCode: r.countyCode,
+    regionName: regionOf(r),
     state: r.state,
     supervision: r.supervision,
     roleIds: roles.filter((x) => x.userId === r.id).map((x) => x.roleId),
