@@ -23,7 +23,7 @@ import { clearLock, setLocked, useLock } from './chrome/lock-store';
 import { CHROME_PAGES } from './chrome/pages';
 import { resetTabs } from './chrome/tabs-store';
 import { DEFAULT_COLOR, siderMenuTheme, THEMES, useThemeColor, useThemeName } from './chrome/themes';
-import { readableThemeToken } from '../components/contrast';
+import { READABLE_TAG_TOKENS, readableThemeToken } from '../components/contrast';
 import { HOME_PATH, OPEN_PATHS, PAGES } from './pages';
 import { ErrorPage, RouteError } from './pages/error-page';
 import { LoginPage } from './pages/login';
@@ -230,7 +230,7 @@ function UiBinder() {
 /**
  * Providers: antd locale (zhCN / enUS with the UI language), theme colour (localStorage; used in a shade
  * dark enough for 4.5:1 text contrast, as #409EFF itself is 2.8:1 on white; the console theme's
- * sider group colour, siderMenuTheme), queries, the router.
+ * sider group colour, siderMenuTheme; tag text READABLE_TAG_TOKENS), queries, the router.
  */
 export function AdminApp() {
   const { i18n: current } = useTranslation();
@@ -243,7 +243,10 @@ export function AdminApp() {
       locale={en ? enUS : zhCN}
       theme={{
         token: readableThemeToken(color || PRIMARY_COLOR),
-        components: siderMenuTheme(THEMES[themeName] ?? THEMES.default!).components,
+        components: {
+          ...siderMenuTheme(THEMES[themeName] ?? THEMES.default!).components,
+          Tag: READABLE_TAG_TOKENS,
+        },
       }}
     >
       <AntApp>

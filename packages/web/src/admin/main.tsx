@@ -5,9 +5,12 @@ import 'antd/dist/reset.css';
 import { registerStrings } from '../i18n';
 import { ADMIN_STRINGS } from './strings';
 import { AdminApp } from './app';
+import { keepRequiredOnControls } from '../components/required-on-input';
 
 /** The strings of the shell and of every area this side shows, registered explicitly. */
 registerStrings(...ADMIN_STRINGS);
+// aria-required only where a role allows it, whatever antd's selects copy to their outer box.
+keepRequiredOnControls();
 
 /** The back-office entry (index.html): login and the console behind it (DESIGN "Layout"). */
 createRoot(document.getElementById('root')!).render(

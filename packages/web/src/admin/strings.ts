@@ -13,6 +13,7 @@ import { admissionTicketAdminStrings } from '../areas/admission-ticket/admin-str
 import { admissionResultAdminStrings } from '../areas/admission-result/admin-strings';
 import { recruitPlanStrings } from '../areas/recruit-plan/strings';
 import { smsNoticeStrings } from '../areas/recruit-plan/sms-notice-strings';
+import { retentionStrings } from '../areas/recruit-plan/retention-strings';
 import { systemStrings } from '../areas/system/strings';
 
 /** The console's own strings (zh, en). Rules, field labels and server messages live in packages/domain. */
@@ -82,6 +83,8 @@ const zh = {
   'admin.tabs.closeAll': '关闭全部',
   'admin.tabs.close': '关闭',
   'admin.tabs.actions': '标签操作',
+  'admin.tabs.label': '已打开的页面',
+  'admin.tabs.more': '更多已打开的页面',
   'admin.errorLog.title': '错误日志',
   'admin.errorLog.type': '类型',
   'admin.errorLog.url': '地址',
@@ -179,6 +182,8 @@ const en: Record<keyof typeof zh, string> = {
   'admin.tabs.closeAll': 'Close all',
   'admin.tabs.close': 'Close',
   'admin.tabs.actions': 'Tab actions',
+  'admin.tabs.label': 'Open pages',
+  'admin.tabs.more': 'More open pages',
   'admin.errorLog.title': 'Error log',
   'admin.errorLog.type': 'Type',
   'admin.errorLog.url': 'URL',
@@ -219,6 +224,7 @@ export const ADMIN_STRINGS: StringTable[] = [
   dashboardStrings,
   recruitPlanStrings,
   smsNoticeStrings,
+  retentionStrings,
   enrollStrings,
   systemStrings,
   monitorStrings,

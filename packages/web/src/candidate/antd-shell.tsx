@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { READABLE_TOKENS } from '../components/contrast';
+import { READABLE_TAG_TOKENS, READABLE_TOKENS } from '../components/contrast';
 import { queryClient } from './query-client';
 import { PRIMARY } from './theme-colors';
 
@@ -15,7 +15,7 @@ import { PRIMARY } from './theme-colors';
  * The candidate site's theme: phone-first, so every input, select and button is at least 44 px high
  * (a finger's touch target); the admin console keeps antd's 32 px. Text contrast ≥ 4.5:1: links and
  * info tags take the primary blue (theme-colors.ts, which open.css reads too), secondary text and
- * errors READABLE_TOKENS.
+ * errors READABLE_TOKENS, coloured tags (审核通过, 已录取 …) READABLE_TAG_TOKENS.
  */
 const CANDIDATE_THEME = {
   token: {
@@ -26,6 +26,7 @@ const CANDIDATE_THEME = {
     borderRadius: 6,
     controlHeight: 44,
   },
+  components: { Tag: READABLE_TAG_TOKENS },
 };
 
 /**

@@ -10,11 +10,14 @@ import { toast } from '../components/toast';
 import { endSessionLocally } from './session';
 import { LOGIN_PATH, router } from './router';
 import { applyThemeColors } from './theme-colors';
+import { keepRequiredOnControls } from '../components/required-on-input';
 
 /** The strings of the shell and of every area this side shows, registered explicitly. */
 registerStrings(...CANDIDATE_STRINGS);
 // The plain pages' CSS (open.css) reads the theme's colours from these variables.
 applyThemeColors();
+// aria-required only where a role allows it, whatever antd's selects copy to their outer box.
+keepRequiredOnControls();
 
 /**
  * The candidate site (/web): plain antd for phones, its own entry and chunks (DESIGN "Layout"); antd's

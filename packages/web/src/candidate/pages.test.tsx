@@ -10,9 +10,11 @@ import { planFrom } from './test-plan';
  */
 const SIGNED_IN_PATHS = [
   'user_info',
+  'notice',
   'edit_password',
   'enroll',
   'not_enroll',
+  'my_enroll',
   'enroll_table',
   'admission_ticket',
   'recruit_info',
@@ -54,22 +56,30 @@ describe('CANDIDATE_PAGES', () => {
   it('lists the menu by group in table order, the enrolment form and its refusal only routed', () => {
     expect(CANDIDATE_MENU_GROUPS.map((g) => g.key)).toEqual(['personal', 'recruit', 'help']);
     expect(menuPaths({ plan: null, enrollStatus: '0' })).toEqual([
-      ['/web/user_info', '/web/edit_password'],
-      ['/web/enroll_table'],
+      ['/web/user_info', '/web/notice', '/web/edit_password'],
+      ['/web/my_enroll', '/web/enroll_table'],
       ['/web/server_center'],
     ]);
   });
 
   it('lists the ticket inside the print window for an applicant only', () => {
     const plan = planFrom(-25);
-    expect(menuPaths({ plan, enrollStatus: '1' })[1]).toEqual(['/web/enroll_table', '/web/admission_ticket']);
-    expect(menuPaths({ plan, enrollStatus: '0' })[1]).toEqual(['/web/enroll_table']);
+    expect(menuPaths({ plan, enrollStatus: '1' })[1]).toEqual([
+      '/web/my_enroll',
+      '/web/enroll_table',
+      '/web/admission_ticket',
+    ]);
+    expect(menuPaths({ plan, enrollStatus: '0' })[1]).toEqual(['/web/my_enroll', '/web/enroll_table']);
   });
 
   it('lists the result from the score-query start on, for everyone', () => {
     // During the exam: the print window is over and the results not open yet.
-    expect(menuPaths({ plan: planFrom(-35), enrollStatus: '1' })[1]).toEqual(['/web/enroll_table']);
+    expect(menuPaths({ plan: planFrom(-35), enrollStatus: '1' })[1]).toEqual([
+      '/web/my_enroll',
+      '/web/enroll_table',
+    ]);
     expect(menuPaths({ plan: planFrom(-45), enrollStatus: '0' })[1]).toEqual([
+      '/web/my_enroll',
       '/web/enroll_table',
       '/web/recruit_info',
     ]);

@@ -61,6 +61,12 @@ export const CANDIDATE_PAGES: readonly CandidatePageDef[] = [
     menu: { group: 'personal', labelKey: 'web.menu.userInfo', icon: 'IdcardOutlined' },
   },
   {
+    // The candidate's notices across her plans (the SMS events, whether or not an SMS reached her).
+    path: 'notice',
+    Component: lazy(() => import('../areas/sms-notice/candidate/notice-page')),
+    menu: { group: 'personal', labelKey: 'web.menu.notices', icon: 'BellOutlined', testId: 'menu-notice' },
+  },
+  {
     path: 'edit_password',
     Component: lazy(() => import('../areas/candidate-account/candidate/edit-password-page')),
     menu: { group: 'personal', labelKey: 'web.menu.editPassword', icon: 'LockOutlined' },
@@ -74,6 +80,17 @@ export const CANDIDATE_PAGES: readonly CandidatePageDef[] = [
     path: 'not_enroll',
     Component: lazy(() => import('../areas/enroll/candidate/not-enroll-page')),
     menu: null,
+  },
+  {
+    // Every plan she applied to, newest first, with each plan's pages (their own windows).
+    path: 'my_enroll',
+    Component: lazy(() => import('../areas/enroll/candidate/my-enroll-page')),
+    menu: {
+      group: 'recruit',
+      labelKey: 'web.menu.myEnroll',
+      icon: 'SolutionOutlined',
+      testId: 'menu-my-enroll',
+    },
   },
   {
     path: 'enroll_table',

@@ -8,8 +8,9 @@ import { APPLY_FLAG } from '@tegang/domain';
 /**
  * The front-site state of spec §3: canCandidate, planId, enrollStatus, message, limitBirth (with the
  * per-education birthLimits) and the candidate's userInfo, loaded when the logged-in layout opens and
- * shared by its pages. With no plan open, planId is the latest closed plan the candidate applied to
- * (the application stays readable and its form downloadable), else null.
+ * shared by its pages. planId is the open plan whenever one is open (applied to or not); with none
+ * open, the latest closed plan the candidate applied to (the application stays readable and its form
+ * downloadable), else null. Her other plans are addressed by id (candidate/page-plan.ts).
  */
 export interface CandidateState {
   canCandidate: boolean;
@@ -41,6 +42,8 @@ export const candidateKeys = {
   ticket: (planId: number | null) => ['candidate', 'home', 'ticket', planId] as const,
   /** The admission result; the same key as /web/recruit_info's own read, so one cache. */
   result: (planId: number | null) => ['candidate', 'admissionResult', planId] as const,
+  /** Her applications across plans (我的报名, the home card's earlier plans, plan-addressed pages). */
+  myEnroll: ['candidate', 'myEnroll'] as const,
 };
 
 export function CandidateProvider({ children }: { children: ReactNode }) {

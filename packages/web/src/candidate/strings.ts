@@ -4,6 +4,7 @@ import { admissionTicketStrings } from '../areas/admission-ticket/strings';
 import { candidateAccountStrings } from '../areas/candidate-account/strings';
 import { enrollStrings } from '../areas/enroll/strings';
 import { recruitPlanStrings } from '../areas/recruit-plan/strings';
+import { smsNoticeCandidateStrings } from '../areas/sms-notice/strings';
 
 /**
  * The candidate site's own UI strings (zh default, en). Validation and domain messages and the field
@@ -42,6 +43,15 @@ const candidateZh = {
 
   'web.menu.admissionTicket': '准考证下载',
   'web.menu.recruitInfo': '录取结果',
+  'web.menu.notices': '消息通知',
+  'web.menu.myEnroll': '我的报名',
+  'web.planPage.title': '{page} · {plan}',
+  'web.planPage.earlier': '往期招聘计划：{plan}（{year}年）',
+  'web.planPage.earlierDesc': '本页按该计划自己的时间安排显示，与当前正在进行的招聘计划无关。',
+  'web.planPage.toList': '我的报名',
+  'web.planPage.purged': '该计划的个人信息已按保存期限删除',
+  'web.planPage.purgedDesc': '报名表、准考证和录取结果已不能查看。',
+  'web.planPage.unknown': '没有找到您在该招聘计划的报名',
   'web.phase.label': '当前阶段',
   'web.phase.until': '截至 {time}',
   'web.phase.next': '{phase}将于 {time} 开始',
@@ -88,6 +98,15 @@ const candidateEn: Record<keyof typeof candidateZh, string> = {
 
   'web.menu.admissionTicket': 'Admission ticket',
   'web.menu.recruitInfo': 'Admission result',
+  'web.menu.notices': 'Notices',
+  'web.menu.myEnroll': 'My applications',
+  'web.planPage.title': '{page} · {plan}',
+  'web.planPage.earlier': 'Earlier recruit plan: {plan} ({year})',
+  'web.planPage.earlierDesc': "This page follows that plan's own timeline, whatever plan is open now.",
+  'web.planPage.toList': 'My applications',
+  'web.planPage.purged': 'The personal data of this plan was deleted at the end of its retention period',
+  'web.planPage.purgedDesc': 'Its enrolment form, admission ticket and result can no longer be shown.',
+  'web.planPage.unknown': 'No application of yours was found in this recruit plan',
   'web.phase.label': 'Current stage',
   'web.phase.until': 'until {time}',
   'web.phase.next': '{phase} starts at {time}',
@@ -112,6 +131,7 @@ export const CANDIDATE_STRINGS: StringTable[] = [
   recruitPlanStrings,
   admissionTicketStrings,
   admissionResultStrings,
+  smsNoticeCandidateStrings,
 ];
 
 /** A key of the candidate site's own strings or of its areas'. */

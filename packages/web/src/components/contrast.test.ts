@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { theme } from 'antd';
 import { layoutToken, siderMenuTheme, THEMES } from '../admin/chrome/themes';
-import { contrastRatio, readableOn, readablePair, readableThemeToken, tint } from './contrast';
+import {
+  contrastRatio,
+  READABLE_TAG_TOKENS,
+  readableOn,
+  readablePair,
+  readableThemeToken,
+  tint,
+} from './contrast';
 
 describe('contrast', () => {
   it('computes WCAG ratios', () => {
@@ -44,5 +52,18 @@ describe('contrast', () => {
   it('tints towards white', () => {
     expect(tint('#000000', 1)).toBe('#ffffff');
     expect(tint('#123456', 0)).toBe('#123456');
+  });
+
+  it('gives every coloured tag (审核通过, 已录取, warnings, presets) ≥ 4.5:1 on its own tint', () => {
+    const antd = theme.getDesignToken() as unknown as Record<string, string>;
+    /** The background antd draws each overridden text colour on. */
+    const backgroundOf = (key: string) =>
+      key.startsWith('color') ? antd[`${key}Bg`]! : antd[key.replace(/7$/, '1')]!;
+    for (const [key, text] of Object.entries(READABLE_TAG_TOKENS)) {
+      const bg = backgroundOf(key);
+      expect(contrastRatio(text, bg), `${key}: ${text} on ${bg}`).toBeGreaterThanOrEqual(4.5);
+      // antd's own colour there is under the bar (the reason for the override)
+      expect(contrastRatio(antd[key]!, bg), `antd ${key}`).toBeLessThan(4.5);
+    }
   });
 });

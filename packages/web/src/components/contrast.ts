@@ -77,6 +77,28 @@ export const READABLE_TOKENS = {
   colorError: '#cf1322',
 } as const;
 
+/**
+ * The text of antd's coloured tags at ≥ 4.5:1 on their own light tint (WCAG 2.1 SC 1.4.3), for both
+ * sites' themes (`components.Tag`): the status tags (color="success" — 审核通过, 已录取 — and
+ * "warning") take antd's 8th or 9th shade of their colour instead of the seed colour (#52c41a on
+ * #f6ffed is 2.2:1, #faad14 on #fffbe6 1.9:1), the preset colours whose 7th shade is under 4.5:1 on
+ * their 1st take the 8th or 9th. Only tags change: buttons, icons, badges and alerts keep the seed
+ * colours. contrast.test.ts measures every pair.
+ */
+export const READABLE_TAG_TOKENS = {
+  /** green-8: 5.4:1 on green-1 #f6ffed (colorSuccessBg). */
+  colorSuccess: '#237804',
+  /** gold-9: 6.5:1 on gold-1 #fffbe6 (colorWarningBg). */
+  colorWarning: '#874d00',
+  green7: '#237804',
+  gold7: '#874d00',
+  orange7: '#ad4e00',
+  volcano7: '#ad2102',
+  yellow7: '#876800',
+  lime7: '#3f6600',
+  cyan7: '#006d75',
+} as const;
+
 /** `color` mixed with white by `amount` (0 to 1); unchanged when it is not a hex colour. */
 export function tint(color: string, amount: number): string {
   const rgb = parse(color);

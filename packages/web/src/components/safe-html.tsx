@@ -1,4 +1,5 @@
 import { createElement, Fragment, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   isDroppedRichTextTag,
   isRichTextTag,
@@ -16,7 +17,8 @@ import {
  * tags (script, style …) go with their content. Every place that shows HTML renders it through this
  * component, whether or not the server sanitised it.
  * A table (e.g. a schedule pasted from Word) gets ruled cells of a readable width and sits in its own
- * box that scrolls sideways, so on a phone the table scrolls, not the page.
+ * box that scrolls sideways, so on a phone the table scrolls, not the page; the box is a focusable
+ * region ('common.tableScroll'), so that it scrolls by keyboard too (WCAG 2.1.1).
  */
 const VOID = new Set(['br']);
 const CELL_STYLE = {
@@ -32,14 +34,14 @@ const SPAN_PROPS: Record<(typeof RICH_TEXT_SPANS)[number], string> = {
   rowspan: 'rowSpan',
 };
 
-function convert(node: Node, key: number): ReactNode {
+function convert(node: Node, key: number, tableLabel: string): ReactNode {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent;
   if (node.nodeType !== Node.ELEMENT_NODE) return null;
   const el = node as Element;
   // A namespaced tag (Word's <o:p>) counts by its local name, as the server's parser sees it.
   const tag = el.tagName.toLowerCase();
   if (isDroppedRichTextTag(tag) || isDroppedRichTextTag(tag.replace(/^.*:/, ''))) return null;
-  const children = Array.from(el.childNodes).map(convert);
+  const children = Array.from(el.childNodes).map((child, i) => convert(child, i, tableLabel));
   if (!isRichTextTag(tag)) return createElement(Fragment, { key }, ...children);
   const props: Record<string, unknown> = { key };
   if (tag === 'a') {
@@ -64,6 +66,9 @@ function convert(node: Node, key: number): ReactNode {
         {
           key,
           className: 'tegang-table-scroll',
+          tabIndex: 0,
+          role: 'region',
+          'aria-label': tableLabel,
           style: { overflowX: 'auto', maxWidth: '100%', margin: '8px 0' },
         },
         element,
@@ -73,7 +78,13 @@ function convert(node: Node, key: number): ReactNode {
 
 /** `html` (any HTML, e.g. from the server) as React elements in a div with `className`; null when empty. */
 export function SafeHtml({ html, className }: { html: string | null | undefined; className?: string }) {
+  const { t } = useTranslation();
   if (!html) return null;
   const doc = new DOMParser().parseFromString(html, 'text/html');
-  return <div className={className}>{Array.from(doc.body.childNodes).map(convert)}</div>;
+  const tableLabel = t('common.tableScroll');
+  return (
+    <div className={className}>
+      {Array.from(doc.body.childNodes).map((node, i) => convert(node, i, tableLabel))}
+    </div>
+  );
 }

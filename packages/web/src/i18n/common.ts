@@ -22,6 +22,7 @@ export const commonZh = {
   'common.pleaseInput': '请输入',
   'common.emptyDownload': '内容为空，无法下载',
   'common.networkError': '网络错误，请稍后再试',
+  'common.tableScroll': '表格，可左右滚动',
 };
 export const commonEn: Record<keyof typeof commonZh, string> = {
   'request.timeout': 'The request timed out; check the network and try again',
@@ -46,4 +47,5 @@ export const commonEn: Record<keyof typeof commonZh, string> = {
   'common.pleaseInput': 'Please enter',
   'common.emptyDownload': 'The content is empty and cannot be downloaded',
   'common.networkError': 'Network error, please try again later',
+  'common.tableScroll': 'Table, scrolls sideways',
 };

@@ -63,7 +63,7 @@ const DETAIL: AdmissionResultDetail = {
   officeSchool: '南明区第一小学',
   physicalExaminationVisible: false,
 };
-const PLANS: PlanOption[] = [{ id: 3, name: '2027年特岗计划', year: '2027', status: '1' }];
+const PLANS: PlanOption[] = [{ id: 3, name: '2027年特岗计划', year: '2027', status: '1', smsNotify: true }];
 
 const getResult = vi.fn((_id: number) => Promise.resolve(DETAIL));
 vi.mock('./admin-api', async (importOriginal) => ({

@@ -36,7 +36,7 @@ const ROW: AdmissionTicket = {
   createTime: '2027-06-01T00:00:00.000Z',
   updateTime: '2027-06-01T00:00:00.000Z',
 };
-const PLANS: PlanOption[] = [{ id: 3, name: '2027年特岗计划', year: '2027', status: '1' }];
+const PLANS: PlanOption[] = [{ id: 3, name: '2027年特岗计划', year: '2027', status: '1', smsNotify: true }];
 
 const pageTickets = vi.fn((_q: unknown) =>
   Promise.resolve({ records: [ROW], total: 1, current: 1, size: 10 }),

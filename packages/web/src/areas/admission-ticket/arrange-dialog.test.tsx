@@ -52,7 +52,7 @@ vi.stubGlobal(
   vi.fn(() => Promise.resolve(new Response(JSON.stringify({ code: 200, msg: '', data: [] })))),
 );
 
-const PLANS: PlanOption[] = [{ id: 3, name: '2027年特岗计划', year: '2027', status: '1' }];
+const PLANS: PlanOption[] = [{ id: 3, name: '2027年特岗计划', year: '2027', status: '1', smsNotify: true }];
 
 // strings and jsdom's missing browser parts: src/test-setup.ts
 beforeAll(() => i18n.changeLanguage('zh'));

@@ -10,7 +10,8 @@ const postKey = (p: PostRatio) => `${p.countyCode}/${p.category}/${p.learningPer
 /**
  * Every post of the plan in the administrator's region (county × category × learning period ×
  * subject): demand, applicants and passed audits, and the ratios applicants:demand and
- * passed:demand ("—" where the post has no demand). Filter by county, sort by any number.
+ * passed:demand ("—" where the post has no applicants or no demand). Filter by county, sort by any
+ * number.
  */
 export function PostTable({ posts, loading }: { posts: PostRatio[] | undefined; loading: boolean }) {
   const { t, i18n } = useTranslation();
@@ -84,9 +85,14 @@ export function PostTable({ posts, loading }: { posts: PostRatio[] | undefined; 
       key: 'passedRatio',
       title: t('admin.dashboard.post.passedRatio'),
       align: 'right',
-      render: (_v, p) => <RatioText count={p.passed} demand={p.demand} testId="post-passed-ratio" />,
+      render: (_v, p) => (
+        <RatioText count={p.passed} demand={p.demand} applicants={p.enrolled} testId="post-passed-ratio" />
+      ),
       sorter: (a, b) =>
-        compareRatio({ count: a.passed, demand: a.demand }, { count: b.passed, demand: b.demand }),
+        compareRatio(
+          { count: a.passed, demand: a.demand, applicants: a.enrolled },
+          { count: b.passed, demand: b.demand, applicants: b.enrolled },
+        ),
     },
   ];
   return (

@@ -8,7 +8,7 @@ import { PermissionsProvider } from '../../components/crud';
 import EnrollComparePage from './admin-screen';
 import { viewport } from '../../test-viewport';
 
-const PLANS: PlanOption[] = [{ id: 3, name: '2027年特岗计划', year: '2027', status: '1' }];
+const PLANS: PlanOption[] = [{ id: 3, name: '2027年特岗计划', year: '2027', status: '1', smsNotify: true }];
 const pageCompare = vi.fn((_q: unknown) => Promise.resolve({ records: [], total: 0, current: 1, size: 10 }));
 const compareExportLink = vi.fn((_f: unknown) => Promise.resolve({ url: '/x.xlsx' }));
 vi.mock('./api', async (importOriginal) => ({

@@ -5,6 +5,7 @@ import type {
   EnrollAuditInput,
   EnrollDetail,
   EnrollFilters,
+  EnrollNeighbour,
   EnrollStatistics,
   Page,
   PageQuery,
@@ -91,10 +92,19 @@ export const enrollAuditHistory = (id: number) =>
   http.get<AuditHistoryEntry[]>(`/candidate/enroll/auditHistory/${id}`);
 
 /**
- * GET /candidate/enroll/pendingNeighbour: the id of the pending enrolment after ('next') or before
- * ('prev') `id` in the list the `filters` give (their audit status is replaced by pending), or null.
+ * GET /candidate/enroll/pendingNeighbour: {id, wrapped} of the pending enrolment after ('next') or
+ * before ('prev') `id` in the list the `filters` give (their audit status is replaced by pending),
+ * coming round from the other end of the list when none is left that way (`wrapped`); id null when no
+ * other enrolment of the list is pending.
  */
 export const pendingNeighbour = (filters: EnrollFilters, id: number, direction: 'next' | 'prev') =>
-  http
-    .get<{ id: number | null }>('/candidate/enroll/pendingNeighbour', { ...filters, id, direction })
-    .then((answer) => answer.id);
+  http.get<EnrollNeighbour>('/candidate/enroll/pendingNeighbour', { ...filters, id, direction });
+
+/**
+ * POST /candidate/enroll/audit/undo: takes back the caller's own pass of enrolment `id` within
+ * AUDIT_UNDO_SECONDS, `version` being the version the pass gave it (the version read + 1); answers
+ * {version} (the new one) with msg 'enroll.audit.undone'. 409 'enroll.audit.undoUnavailable' when the
+ * enrolment changed since or the window has passed (the request client shows the message).
+ */
+export const undoAuditPass = (id: number, version: number): Promise<ApiResult<{ version: number }>> =>
+  requestEnvelope('POST', '/candidate/enroll/audit/undo', { data: { id, version } });

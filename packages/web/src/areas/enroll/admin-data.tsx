@@ -101,41 +101,40 @@ export function useEnrollData(): { columns: ProColumns<EnrollRow>[]; groups: Det
       title: t('field.planId'),
       dataIndex: 'planId',
       hideInTable: true,
+      order: 3,
       valueType: 'select',
       valueEnum: planEnum,
       fieldProps: { showSearch: true, optionFilterProp: 'label', 'data-testid': 'enroll-search-plan' },
     },
-    // The reviewer's need: audit status and reason stay on screen at 1440 px — fewer columns (the rest in the
-    // detail) and the audit columns fixed on the right beside the actions.
-    {
-      title: t('field.planName'),
-      dataIndex: 'planName',
-      search: false,
-      ellipsis: true,
-      width: 150,
-      render: (_dom, row) => `${row.planYear} · ${row.planName}`,
-    },
+    // The reviewer's columns at 1440 px (a 1150 px table beside the menu): what a reviewer checks a
+    // row by comes first and stays in view — name, ID number, the whole phone, county and subject —
+    // with the audit status (its rejection reason under it) and the actions fixed on the right;
+    // 报名序号 and the plan follow, reached by scrolling the table (both are in the detail). Narrow
+    // cells end in '…' and show their whole text on hover. `order` keeps the search form's own order
+    // (plan, 报名序号, name first) whatever the table's.
     {
       title: t('field.name'),
       dataIndex: 'name',
-      width: 100,
+      width: 90,
+      ellipsis: true,
+      order: 1,
       fieldProps: { maxLength: QUERY_MAX.name, 'data-testid': 'enroll-search-name' },
     },
     {
       title: t('field.idCard'),
       dataIndex: 'idCard',
-      width: 180,
+      width: 165,
       render: maskedIdCardCell,
       fieldProps: { maxLength: QUERY_MAX.idCard, 'data-testid': 'enroll-search-idcard' },
     },
     {
       title: t('field.phone'),
       dataIndex: 'phone',
-      width: 120,
+      width: 115,
       fieldProps: { maxLength: QUERY_MAX.phone, 'data-testid': 'enroll-search-phone' },
     },
     regionColumn,
-    { title: t('field.enrollCounty'), dataIndex: 'enrollCounty', search: false, width: 110 },
+    { title: t('field.enrollCounty'), dataIndex: 'enrollCounty', search: false, ellipsis: true, width: 100 },
     {
       title: t('field.academicSession'),
       dataIndex: 'academicSession',
@@ -149,7 +148,25 @@ export function useEnrollData(): { columns: ProColumns<EnrollRow>[]; groups: Det
       valueType: 'select',
       valueEnum: dict.subject,
       fieldProps: { showSearch: true },
-      width: 100,
+      ellipsis: true,
+      width: 90,
+    },
+    // 报名序号: the number the office files the paper form by; searched by the whole number
+    {
+      title: t('field.serialNo'),
+      dataIndex: 'serialNo',
+      width: 140,
+      ellipsis: true,
+      order: 2,
+      fieldProps: { maxLength: QUERY_MAX.serialNo, 'data-testid': 'enroll-search-serial' },
+    },
+    {
+      title: t('field.planName'),
+      dataIndex: 'planName',
+      search: false,
+      ellipsis: true,
+      width: 150,
+      render: (_dom, row) => `${row.planYear} · ${row.planName}`,
     },
     {
       title: t('field.createStatus'),
@@ -170,19 +187,28 @@ export function useEnrollData(): { columns: ProColumns<EnrollRow>[]; groups: Det
       dataIndex: 'auditStatus',
       valueType: 'select',
       valueEnum: auditStatus.valueEnum,
-      width: 100,
-      fixed: 'right',
-      fieldProps: { 'data-testid': 'enroll-search-audit' },
-    },
-    {
-      title: t('field.auditReason'),
-      dataIndex: 'auditReason',
-      search: false,
-      ellipsis: true,
       width: 150,
       fixed: 'right',
+      fieldProps: { 'data-testid': 'enroll-search-audit' },
       // a reason belongs to a rejection: none once the candidate resubmitted (pending again)
-      render: (_dom, row) => (row.auditStatus === AUDIT_STATUS.rejected && row.auditReason) || '-',
+      render: (dom, row) => {
+        const reason = row.auditStatus === AUDIT_STATUS.rejected ? row.auditReason : null;
+        return (
+          <>
+            {dom}
+            {reason && (
+              <Typography.Text
+                type="secondary"
+                ellipsis={{ tooltip: reason }}
+                style={{ display: 'block', fontSize: 12 }}
+                data-testid="enroll-row-reason"
+              >
+                {reason}
+              </Typography.Text>
+            )}
+          </>
+        );
+      },
     },
   ];
 
@@ -205,7 +231,7 @@ function detailGroupsOf(
   const item = (field: string): ProDescriptionsItemProps<EnrollRow> => ({
     title: t(`field.${field}`),
     key: field,
-    contentStyle: field === 'idCard' || field === 'phone' ? { whiteSpace: 'nowrap' } : undefined,
+    contentStyle: ['idCard', 'phone', 'serialNo'].includes(field) ? { whiteSpace: 'nowrap' } : undefined,
     render: (_dom, row) => {
       if (field === 'picture') return <EnrollPhoto url={row.pictureUrl} name={row.name} />;
       const value = row[field as keyof EnrollRow] as string | null | undefined;
@@ -216,7 +242,7 @@ function detailGroupsOf(
 
   const groups: DetailGroup<EnrollRow>[] = [
     { title: t('section.basic'), columns: ENROLL_BASIC_FIELDS.map(item) },
-    { title: t('section.enroll'), columns: ENROLL_INFO_FIELDS.map(item) },
+    { title: t('section.enroll'), columns: ['serialNo', ...ENROLL_INFO_FIELDS].map(item) },
     {
       title: t('admin.enroll.auditSection'),
       columns: [

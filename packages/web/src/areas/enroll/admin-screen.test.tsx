@@ -58,7 +58,8 @@ function deferred() {
 let photoAnswer = deferred();
 
 const calls: { url: string; method: string; body?: unknown; headers?: HeadersInit }[] = [];
-const neighbours: Record<string, number | null> = {};
+/** The pendingNeighbour answers by 'id:direction': an id (not wrapped), or the whole answer. */
+const neighbours: Record<string, number | { id: number | null; wrapped: boolean }> = {};
 function answer(data: unknown, msg = '') {
   return Promise.resolve(new Response(JSON.stringify({ code: 200, msg, data })));
 }
@@ -75,11 +76,25 @@ const fetchMock = vi.fn((input: string, init?: RequestInit) => {
       { value: '1', label: '审核通过' },
       { value: '2', label: '审核不通过' },
     ]);
-  if (path.endsWith('/candidate/enroll/pendingNeighbour'))
-    return answer({
-      id: neighbours[`${url.searchParams.get('id')}:${url.searchParams.get('direction')}`] ?? null,
-    });
-  if (path.includes('/candidate/enroll/auditHistory/')) return answer([]);
+  if (path.endsWith('/candidate/enroll/pendingNeighbour')) {
+    const next = neighbours[`${url.searchParams.get('id')}:${url.searchParams.get('direction')}`];
+    return answer(
+      typeof next === 'number' ? { id: next, wrapped: false } : (next ?? { id: null, wrapped: false }),
+    );
+  }
+  if (path.includes('/candidate/enroll/auditHistory/'))
+    return answer(
+      // the history as the server keeps it: 张一's pass once it was made, then its undo
+      path.endsWith('/1') && auditCalls().length
+        ? [
+            ...(calls.some((c) => c.url.endsWith('/audit/undo'))
+              ? [{ time: '2026-06-02T08:01:00.000Z', reviewer: 'admin', decision: 'undone', reason: null }]
+              : []),
+            { time: '2026-06-02T08:00:00.000Z', reviewer: 'admin', decision: '1', reason: null },
+          ]
+        : [],
+    );
+  if (path.endsWith('/candidate/enroll/audit/undo')) return answer({ version: 12 }, '已撤销审核通过');
   if (path.endsWith('/candidate/enroll/audit'))
     return answer({ count: (body as { idList: number[] }).idList.length }, '审核完成');
   if (path.startsWith('/candidate/enroll/photo/')) return photoAnswer.promise;
@@ -146,6 +161,17 @@ describe('the reviewer’s workbench', () => {
     const step = calls.find((c) => c.url.includes('pendingNeighbour'))!;
     expect(step.url).toContain('id=1');
     expect(step.url).toContain('direction=next');
+
+    // 撤销 in the notice takes the pass back as the pass left it (version read + 1) and shows 张一 again,
+    // its history read anew
+    const undo = await screen.findByTestId('enroll-undo-pass');
+    expect(screen.getByText('“张一”的报名已审核通过')).toBeTruthy();
+    fireEvent.click(undo);
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/audit/undo'))).toHaveLength(1));
+    expect(calls.find((c) => c.url.endsWith('/audit/undo'))!.body).toEqual({ id: 1, version: 11 });
+    await waitFor(() => expect(within(detailBody()).getAllByText('张一').length).toBeGreaterThan(0));
+    const history = within(detailBody()).getByTestId('enroll-audit-history');
+    await waitFor(() => expect(history.textContent).toContain('撤销通过'));
   }, 60_000);
 
   it("shows the photo read with the administrator's token as a blob: URL, a spinner meanwhile, '-' when none", async () => {
@@ -186,15 +212,22 @@ describe('the reviewer’s workbench', () => {
     expect(await within(detailBody()).findByText('照片读取失败')).toBeTruthy();
   }, 60_000);
 
-  it('steps to the previous pending record and says when there is none', async () => {
+  it('steps to the previous pending record, comes round the list, and says when no other is pending', async () => {
     neighbours['2:prev'] = 1;
+    neighbours['1:prev'] = { id: 2, wrapped: true };
     mount();
     await openDetail('张二');
     fireEvent.click(screen.getByTestId('enroll-detail-prev'));
     await waitFor(() => expect(within(detailBody()).getAllByText('张一').length).toBeGreaterThan(0));
+    // past the top of the list: from its end, and a note says so
     fireEvent.click(screen.getByTestId('enroll-detail-prev'));
-    expect(await screen.findByText('前面没有待审核的报名了')).toBeTruthy();
-    expect(within(detailBody()).getAllByText('张一').length).toBeGreaterThan(0);
+    expect(await screen.findByText('已到列表开头，从列表末尾继续')).toBeTruthy();
+    await waitFor(() => expect(within(detailBody()).getAllByText('张二').length).toBeGreaterThan(0));
+    // none other pending in the whole list
+    neighbours['2:prev'] = { id: null, wrapped: false };
+    fireEvent.click(screen.getByTestId('enroll-detail-prev'));
+    expect(await screen.findByText('列表中没有其他待审核的报名了')).toBeTruthy();
+    expect(within(detailBody()).getAllByText('张二').length).toBeGreaterThan(0);
   }, 60_000);
 
   it('rejects in the detail with a reason, then moves on', async () => {
@@ -257,14 +290,25 @@ describe('the reviewer’s workbench', () => {
     expect((screen.getByTestId('enroll-search-name') as HTMLInputElement).value).toBe('');
   }, 60_000);
 
-  it('fixes the audit and action columns on the right at 1440 px, and no column on a 375 px phone, where the toolbar wraps', async () => {
+  it('fixes the audit status (with a rejection’s reason) and the actions on the right at 1440 px, and no column on a 375 px phone, where the toolbar wraps', async () => {
     const fixedHeaders = async () => {
       const table = await screen.findByTestId('enroll');
       await within(table).findByText('张一');
       return [...table.querySelectorAll('thead th.ant-table-cell-fix-right')].map((th) => th.textContent);
     };
     const wide = mount();
-    expect(await fixedHeaders()).toEqual(expect.arrayContaining(['审核状态', '不通过原因', '操作']));
+    expect(await fixedHeaders()).toEqual(['审核状态', '操作']);
+    // the columns a reviewer checks a row by come first: name, ID number, phone, county, subject
+    const headers = [...screen.getByTestId('enroll').querySelectorAll('thead th')].map(
+      (th) => th.textContent,
+    );
+    expect(headers.slice(headers.indexOf('姓名'), headers.indexOf('姓名') + 5)).toEqual([
+      '姓名',
+      '身份证号',
+      '手机号码',
+      '报考县',
+      '报考学科',
+    ]);
     wide.unmount();
     viewport(375);
     try {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ProFormText } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { checkPhone, isEmpty, PERMISSIONS, PHONE_LENGTH } from '@tegang/domain';
@@ -14,6 +15,7 @@ import { AuditDetailFooter } from './audit-detail-footer';
 import { AuditRejectDialog } from './audit-reject-dialog';
 import { EnrollToolbar, enrollRowButtons } from './enroll-toolbar';
 import { useEnrollActions } from './use-enroll-actions';
+import { SmsNoticeOffAlert } from '../recruit-plan/sms-notice-off';
 import { CrudTable, type CrudConfig } from '../../components/crud';
 import { forgetScreenStates } from '../../components/crud/screen-state';
 import { ruleOf } from '../../components/rules';
@@ -44,6 +46,7 @@ export default function EnrollPage() {
   const { columns, groups } = useEnrollData();
   const actions = useEnrollActions();
   const { rejecting } = actions;
+  const [viewedPlan, setViewedPlan] = useState<number | null>(null);
 
   const config: CrudConfig<EnrollRow, { phone: string }, EnrollFilters, { id: number; phone: string }> = {
     name: t('admin.enroll.entity'),
@@ -53,7 +56,11 @@ export default function EnrollPage() {
     pageSizes: PAGE_SIZE_CHOICES,
     columns,
     api: {
-      page: pageEnrolls,
+      page: (query) => {
+        // The plan filter decides which plan's SMS warning shows above the table.
+        setViewedPlan(query.planId ? Number(query.planId) : null);
+        return pageEnrolls(query);
+      },
       get: (id) => getEnroll(Number(id)),
       update: (payload: { id: number; phone: string }) => updateEnrollPhone(payload),
       remove: (id) => deleteEnroll(Number(id)),
@@ -66,7 +73,7 @@ export default function EnrollPage() {
     },
     rowLabel: (row) => row.name,
     editLabel: t('admin.enroll.editPhone'),
-    actionsWidth: 300,
+    actionsWidth: 260,
     selectable: (can) => can(PERMISSIONS.enroll.audit) || can(PERMISSIONS.enroll.generate),
     toolbar: (ctx) => [<EnrollToolbar key="toolbar" ctx={ctx} actions={actions} />],
     rowActions: (row, ctx) => enrollRowButtons(row, ctx, actions, t),
@@ -103,6 +110,7 @@ export default function EnrollPage() {
 
   return (
     <>
+      <SmsNoticeOffAlert planId={viewedPlan} />
       <CrudTable config={config} />
       <AuditRejectDialog
         target={rejecting}

@@ -4,6 +4,7 @@ import type {
   CandidatePlan,
   CanCandidate,
   DemandOption,
+  MyEnroll,
   SubjectDemandOption,
 } from '@tegang/domain';
 import { http, request } from '../../api/request';
@@ -16,7 +17,7 @@ export type { DemandRegion };
  * download of the enrolment form.
  */
 
-export type { CandidateEnroll, CandidatePlan, CanCandidate };
+export type { CandidateEnroll, CandidatePlan, CanCandidate, MyEnroll };
 export const checkCanCandidate = () => http.get<CanCandidate>('/api/recruitPlan/checkCanCandidate');
 
 /** GET /api/apply/{planId}: APPLY_FLAG.applied when the candidate has applied to the plan. */
@@ -31,6 +32,12 @@ export const getEnrollNotice = (planId: number) =>
 /** The candidate's own enrolment with the address of its photo (pictureUrl); null when none. */
 export const getEnrollByPlanId = (planId: number) =>
   http.get<CandidateEnroll | null>(`/api/enroll/getEnrollByPlanId/${planId}`);
+
+/**
+ * GET /api/enroll/listMyEnroll: the candidate's applications across plans, newest plan first, each
+ * with its plan's timeline, ticket state (inside the print window) and result (from the score query).
+ */
+export const listMyEnroll = () => http.get<MyEnroll[]>('/api/enroll/listMyEnroll');
 
 /** Plan categories open to an education (only those with demand in the plan). */
 export const getCategoriesByEducation = (planId: number, education: string) =>

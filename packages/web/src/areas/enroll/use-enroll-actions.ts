@@ -5,6 +5,7 @@ import { AUDIT_STATUS } from '@tegang/domain';
 import { auditedAsRead, auditEnrolls, generateEnrollForms } from './admin-api';
 import type { EnrollRow } from './admin-data';
 import type { RejectTarget } from './audit-reject-dialog';
+import { useRefreshAuditHistory } from './audit-history';
 import { useActions } from '../../components/crud';
 
 /** A rejection being written: its rows and title, the list to reload, the detail to step on. */
@@ -20,6 +21,12 @@ export function useEnrollActions() {
   const { message } = App.useApp();
   const actions = useActions();
   const [rejecting, setRejecting] = useState<Rejecting | null>(null);
+  const refreshHistory = useRefreshAuditHistory();
+  /** A decision's reload: the list, and every audit history read so far (a detail may show one). */
+  const afterDecision = (reload: () => void) => () => {
+    reload();
+    refreshHistory();
+  };
 
   /**
    * 通过: confirm, then POST /candidate/enroll/audit with auditStatus '1' and the versions shown; when
@@ -30,7 +37,7 @@ export function useEnrollActions() {
       content,
       okTestId: 'enroll-pass-ok',
       call: () => auditEnrolls({ ...auditedAsRead(rows), auditStatus: AUDIT_STATUS.passed }, reload),
-      reload,
+      reload: afterDecision(reload),
     });
 
   /**
@@ -57,7 +64,12 @@ export function useEnrollActions() {
 
   /** 驳回: opens the reason dialog for these rows (the versions shown go with the decision). */
   const reject = (rows: EnrollRow[], title: string, reload: () => void, decided?: () => void) =>
-    setRejecting({ rows: rows.map(({ id, version }) => ({ id, version })), title, reload, decided });
+    setRejecting({
+      rows: rows.map(({ id, version }) => ({ id, version })),
+      title,
+      reload: afterDecision(reload),
+      decided,
+    });
 
   return { pass, generate, reject, rejecting, closeReject: () => setRejecting(null) };
 }

@@ -8,12 +8,14 @@ import {
   PLAN_STATUS,
   RECRUIT_PLAN_LABELS,
   recruitPlanQuerySchema,
+  retentionEnd,
   type PlanTimeField,
   type RecruitPlan,
 } from '@tegang/domain';
 import { planStatusOptions } from './api';
 import { RANGES } from './plan-form';
 import { PlanPhaseCell } from './plan-phase';
+import { SmsNoticeOffTag } from './sms-notice-off';
 import { dictLabel, useDict } from '../../components/dict';
 import { useOptionsEnum, type CrudDetail } from '../../components/crud';
 import { SafeHtml } from '../../components/safe-html';
@@ -72,6 +74,13 @@ export function usePlanData(): {
       ellipsis: true,
       width: 260,
       fieldProps: { maxLength: QUERY_MAX.name },
+      // The name keeps its room; the warning while the plan's SMS notices are off stays in view.
+      render: (_dom, row) => (
+        <span style={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{row.name}</span>
+          <SmsNoticeOffTag plan={row} />
+        </span>
+      ),
     },
     {
       title: t('field.year'),
@@ -90,11 +99,20 @@ export function usePlanData(): {
       render: (_dom, row) => <PlanPhaseCell plan={row} now={new Date()} />,
     },
     {
+      // spec §2 "status (search dropdown)": the manual status (未发布 / 报名中 / 已结束), searchable,
+      // beside the stage the timeline gives, so that both read at once and differ visibly (a badge
+      // here, a tag there).
       title: t('field.status'),
       dataIndex: 'status',
       valueType: 'select',
       valueEnum: status.valueEnum,
       width: 100,
+      fieldProps: { 'data-testid': 'plan-search-status' },
+      render: (dom, row) => (
+        <span data-testid="plan-status-cell" data-status={row.status}>
+          {dom}
+        </span>
+      ),
     },
     { title: t('field.company'), dataIndex: 'company', search: false, ellipsis: true, width: 160 },
     { title: t('field.limitBirth'), dataIndex: 'limitBirth', search: false, width: 120 },
@@ -138,7 +156,19 @@ export function usePlanData(): {
       {
         title: t('admin.plan.schedule'),
         column: 1,
-        columns: RANGES.map((r) => detailItem(t(r.label), range(r.start, r.end))),
+        columns: [
+          ...RANGES.map((r) => detailItem(t(r.label), range(r.start, r.end))),
+          // The retention of personal data counts from the list-publication end (docs/security.md "Retention").
+          detailItem(t(RECRUIT_PLAN_LABELS.retentionYears!), (r) =>
+            t('admin.retention.detail', {
+              years: r.retentionYears,
+              date: formatDateTime(retentionEnd(r.listPublishedEndTime, r.retentionYears)),
+            }),
+          ),
+          detailItem(t('admin.retention.purgeTime'), (r) =>
+            r.purgeTime ? formatDateTime(r.purgeTime) : '-',
+          ),
+        ],
       },
     ],
   };

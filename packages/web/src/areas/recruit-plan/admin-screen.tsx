@@ -17,6 +17,7 @@ import { PlanFields } from './plan-fields';
 import { RANGE_OF_FIELD, planToForm, planToPayload, timelineIssues, type PlanForm } from './plan-form';
 import { planRowButtons } from './plan-row-actions';
 import { SmsNoticeDialog } from './sms-notice-dialog';
+import { RetentionDialog } from './retention-dialog';
 import { CrudTable, useActions, type CrudConfig } from '../../components/crud';
 import { ProvinceOnly } from '../../components/province-only';
 
@@ -28,13 +29,16 @@ import { ProvinceOnly } from '../../components/province-only';
 
 /**
  * The recruit plan screen (see above): columns and detail from admin-data, the form's fields
- * PlanFields, the row buttons planRowButtons; the status change and the SMS notices dialog here.
+ * PlanFields, the row buttons planRowButtons; the status change, the SMS notices and the retention
+ * dialogs here.
  */
 export default function RecruitPlanPage() {
   const { t } = useTranslation();
   const actions = useActions();
   // The plan whose SMS notices are open, and the permission check of the row that opened it.
   const [notices, setNotices] = useState<{ plan: RecruitPlan; can: (key: string) => boolean } | null>(null);
+  // The plan whose retention of personal data is open (docs/security.md "Retention").
+  const [retention, setRetention] = useState<RecruitPlan | null>(null);
   const { columns, detail, statusLabel } = usePlanData();
 
   const changeStatus = (row: RecruitPlan, next: PlanStatus, reload: () => void) =>
@@ -75,6 +79,7 @@ export default function RecruitPlanPage() {
         statusLabel,
         onStatus: changeStatus,
         onNotices: (plan, can) => setNotices({ plan, can }),
+        onRetention: setRetention,
         t,
       }),
     form: {
@@ -91,13 +96,14 @@ export default function RecruitPlanPage() {
 
   const P = PERMISSIONS.recruitPlan;
   return (
-    <ProvinceOnly object="recruitPlan" writeKeys={[P.add, P.edit, P.remove, P.status]}>
+    <ProvinceOnly object="recruitPlan" writeKeys={[P.add, P.edit, P.remove, P.status, P.retention]}>
       <CrudTable config={config} />
       <SmsNoticeDialog
         plan={notices?.plan ?? null}
         can={notices?.can ?? (() => false)}
         onClose={() => setNotices(null)}
       />
+      <RetentionDialog plan={retention} onClose={() => setRetention(null)} />
     </ProvinceOnly>
   );
 }

@@ -16,7 +16,9 @@ export type PlanQuery = RecruitPlanQuery & PageQuery;
 export type { CodeOption, PlanOption };
 
 /** The plan payload of POST/PUT: times ISO 8601, year 'YYYY', limitBirth 'YYYY-MM-DD'. */
-export type PlanPayload = Omit<RecruitPlan, 'id' | 'status' | 'createTime' | 'updateTime'> & { id?: number };
+export type PlanPayload = Omit<RecruitPlan, 'id' | 'status' | 'purgeTime' | 'createTime' | 'updateTime'> & {
+  id?: number;
+};
 
 export const pagePlans = (query: PlanQuery) =>
   http.get<Page<RecruitPlan>>('/recruit/recruitPlan/page', { ...query });

@@ -3,13 +3,20 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   ProFormDatePicker,
   ProFormDateTimeRangePicker,
+  ProFormDigit,
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
 import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { cstDate, maxLengthsOf, RECRUIT_PLAN_LABELS, recruitPlanCreateSchema } from '@tegang/domain';
+import {
+  cstDate,
+  maxLengthsOf,
+  RECRUIT_PLAN_LABELS,
+  recruitPlanCreateSchema,
+  RETENTION_YEARS,
+} from '@tegang/domain';
 import { DATE_TIME_FORMAT, RANGES, dayOf, duplicateEducations, type BirthLimitRow } from './plan-form';
 import { DictSelect, dictLabel, useDict } from '../../components/dict';
 import { required } from '../../components/rules';
@@ -90,11 +97,29 @@ function BirthLimitsField(props: { notFuture: Rule }) {
 
 /**
  * The recruit plan form's fields (spec §5 "Recruit plan"): name, year, company, the birth limit and
- * its per-education exceptions, the six time ranges, the service phone and centre. The timeline
+ * its per-education exceptions, the six time ranges, the years personal data is kept after the list
+ * publication (retentionYears), the service phone and centre. The timeline
  * rules across fields run on submit (plan-form timelineIssues).
  */
 export function PlanFields() {
   const { t } = useTranslation();
+  // The domain's rule and message (retentionYearsSchema), checked as the form is filled in.
+  const retentionRange: Rule = {
+    validator: (_r, value: number | null | undefined) =>
+      value === null ||
+      value === undefined ||
+      (Number.isInteger(value) && value >= RETENTION_YEARS.min && value <= RETENTION_YEARS.max)
+        ? Promise.resolve()
+        : Promise.reject(
+            new Error(
+              t('plan.retentionYears.range', {
+                label: t('field.retentionYears'),
+                min: RETENTION_YEARS.min,
+                max: RETENTION_YEARS.max,
+              }),
+            ),
+          ),
+  };
   const notFuture: Rule = {
     validator: (_r, value: Dayjs | undefined) =>
       value && dayOf(value)! > cstDate()
@@ -139,6 +164,22 @@ export function PlanFields() {
           }}
         />
       ))}
+      {/* Counted from the list-publication end above (docs/security.md "Retention"). */}
+      <ProFormDigit
+        name="retentionYears"
+        initialValue={RETENTION_YEARS.default}
+        label={t(RECRUIT_PLAN_LABELS.retentionYears!)}
+        tooltip={t('admin.retention.fieldHelp', { min: RETENTION_YEARS.min, max: RETENTION_YEARS.max })}
+        min={RETENTION_YEARS.min}
+        max={RETENTION_YEARS.max}
+        rules={[required('field.retentionYears'), retentionRange]}
+        fieldProps={{
+          precision: 0,
+          step: 1,
+          addonAfter: t('admin.retention.years'),
+          style: { width: 160 },
+        }}
+      />
       <ProFormText
         name="customerServicePhone"
         label={t('field.customerServicePhone')}

@@ -5,6 +5,7 @@ import {
   checkPlanTimeline,
   formatDateTime,
   parseInstant,
+  RETENTION_YEARS,
   type PlanTimeline,
   type RecruitPlan,
 } from '@tegang/domain';
@@ -41,6 +42,7 @@ export type PlanForm = {
   birthLimits?: BirthLimitRow[];
   customerServicePhone?: string;
   serviceCenter?: string;
+  retentionYears?: number;
 } & Record<string, unknown>;
 
 /** An instant as the picker shows it: China Standard Time wall clock (the programme's zone). */
@@ -80,6 +82,7 @@ export function planToForm(record: RecruitPlan): PlanForm {
       .map(([education, date]) => ({ education, date: dayjs(date) })),
     customerServicePhone: record.customerServicePhone ?? undefined,
     serviceCenter: record.serviceCenter ?? undefined,
+    retentionYears: record.retentionYears,
     ...Object.fromEntries(RANGES.map((r) => [r.name, [toPicker(record[r.start]), toPicker(record[r.end])]])),
   };
 }
@@ -111,7 +114,7 @@ export function duplicateEducations(rows: BirthLimitRow[] | undefined): string[]
 
 /**
  * The body of POST/PUT /recruit/recruitPlan: trimmed texts, the year, the birth limits (general and
- * per education), the timeline.
+ * per education), the timeline, the retention years.
  */
 export function planToPayload(values: PlanForm): PlanPayload {
   return {
@@ -123,6 +126,7 @@ export function planToPayload(values: PlanForm): PlanPayload {
     ...timelineOf(values),
     customerServicePhone: values.customerServicePhone?.trim() || null,
     serviceCenter: values.serviceCenter?.trim() || null,
+    retentionYears: values.retentionYears ?? RETENTION_YEARS.default,
   } as PlanPayload;
 }
 

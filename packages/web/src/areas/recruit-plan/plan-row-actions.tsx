@@ -16,8 +16,9 @@ type TFunction = ReturnType<typeof useTranslation>['t'];
 
 /**
  * A plan row's own buttons (spec §2 "Recruit plan", §4): 短信通知 (notify holders; `onNotices` opens
- * the plan's SMS notices) and 修改状态 (status holders; the statuses reachable from the row's, 已结束
- * greyed with the reason while a stage is still to come).
+ * the plan's SMS notices), 数据保留 (retention holders; `onRetention` opens the plan's retention) and
+ * 修改状态 (status holders; the statuses reachable from the row's, 已结束 greyed with the reason
+ * while a stage is still to come).
  */
 export function planRowButtons(
   row: RecruitPlan,
@@ -26,6 +27,8 @@ export function planRowButtons(
     statusLabel: (value: string) => string;
     onStatus: (row: RecruitPlan, next: PlanStatus, reload: () => void) => void;
     onNotices: (row: RecruitPlan, can: (key: string) => boolean) => void;
+    /** Opens the plan's retention of personal data (RetentionDialog). */
+    onRetention?: (row: RecruitPlan) => void;
     t: TFunction;
   },
 ): ReactNode[] {
@@ -45,6 +48,20 @@ export function planRowButtons(
         </Button>,
       ]
     : [];
+  // 数据保留 (retention holders): the plan's period, its preview and its run (docs/security.md "Retention").
+  if (props.onRetention && ctx.can(PERMISSIONS.recruitPlan.retention))
+    notify.push(
+      <Button
+        key="retention"
+        type="link"
+        size="small"
+        style={ACTION_STYLE}
+        onClick={() => props.onRetention!(row)}
+        data-testid="plan-retention"
+      >
+        {t('admin.retention.action')}
+      </Button>,
+    );
   if (!ctx.can(PERMISSIONS.recruitPlan.status) || !next.length) return notify;
   // 已结束 is archiving after the last stage (domain planArchivable; the server refuses it too).
   const closeBlocked = closeBlockedReason(row, new Date(), t);

@@ -16,6 +16,7 @@ import { WebLockButton } from '../lock/lock-button';
 import { CANDIDATE_MENU_GROUPS, candidateMenu } from '../pages';
 import { CANDIDATE_MENU_ICONS } from './menu-icons';
 import { PRIMARY } from '../theme-colors';
+import { NoticeBell } from '../../areas/sms-notice/candidate/notice-bell';
 
 /**
  * The logged-in frame (spec §2): header with title, lock (as the console's, spec §4) and logout,
@@ -181,6 +182,8 @@ function Shell() {
             short={mobile}
             style={{ ...headerButtonStyle, paddingInline: mobile ? 6 : undefined }}
           />
+          {/* Her notices, with the count she has not seen (areas/sms-notice). */}
+          <NoticeBell style={{ ...headerButtonStyle, paddingInline: mobile ? 6 : undefined }} />
           {/* On a phone the header keeps its room for the title: the lock is in the drawer. */}
           {!mobile && <WebLockButton name={state.userInfo?.realName ?? ''} style={headerButtonStyle} />}
           <Button

@@ -1,9 +1,11 @@
 import {
+  BellOutlined,
   CustomerServiceOutlined,
   DownloadOutlined,
   FileTextOutlined,
   IdcardOutlined,
   LockOutlined,
+  SolutionOutlined,
   TrophyOutlined,
 } from '@ant-design/icons';
 
@@ -12,11 +14,13 @@ import {
  * signed-in layout's chunk only, so the router, loaded with the login page, carries no antd icons.
  */
 export const CANDIDATE_MENU_ICONS = {
+  BellOutlined,
   CustomerServiceOutlined,
   DownloadOutlined,
   FileTextOutlined,
   IdcardOutlined,
   LockOutlined,
+  SolutionOutlined,
   TrophyOutlined,
 } as const;
 

@@ -140,8 +140,10 @@ describe('candidate menu from CANDIDATE_PAGES', { timeout: 15_000 }, () => {
     expect(menuTexts()).toEqual([
       '个人资料',
       '用户信息',
+      '消息通知',
       '修改密码',
       '招聘管理',
+      '我的报名',
       '下载报名表',
       '服务与帮助',
       '服务中心',
@@ -159,8 +161,10 @@ describe('candidate menu from CANDIDATE_PAGES', { timeout: 15_000 }, () => {
     expect(menuTexts()).toEqual([
       '个人资料',
       '用户信息',
+      '消息通知',
       '修改密码',
       '招聘管理',
+      '我的报名',
       '下载报名表',
       '准考证下载',
       '服务与帮助',

@@ -35,8 +35,11 @@ interface Kept {
 }
 
 /**
- * The search form's settings: collapsed after two fields; its buttons get stable test ids
- * `${testId}-search-reset` / `-submit`; with kept values, 重置 empties the form (`clearSearch`).
+ * The search form's settings: collapsed to one row, as many fields as fit beside the buttons at the
+ * form's width (2 at antd's lg, 3 at xxl), the rest behind 展开 (spec §2: every search field of a
+ * list can be reached; a fixed count of two hid a third field at widths where ProForm draws no 展开
+ * toggle); its buttons get stable test ids `${testId}-search-reset` / `-submit`; with kept values,
+ * 重置 empties the form (`clearSearch`).
  */
 export function searchSettings(
   testId: string,
@@ -46,7 +49,6 @@ export function searchSettings(
   return {
     labelWidth: 'auto',
     defaultCollapsed: true,
-    defaultFormItemsNumber: 2,
     span: { xs: 24, sm: 12, md: 12, lg: 8, xl: 8, xxl: 6 },
     // stable hooks for tests: [reset, search]
     optionRender: (_config, _props, dom) =>

@@ -49,7 +49,8 @@ export function useDetail<T>(get: ((id: RecordId) => Promise<T>) | undefined, id
 /**
  * The {name}详情 dialog (spec §2 detail views): one bordered description block per group, two items a
  * row (one under 576 px), the config's extra footer buttons (`config.footer`, given `context`) and a
- * 返回 button (`…-detail-back`); `…-detail` marks its body.
+ * 返回 button (`…-detail-back`); `…-detail` marks its body, which scrolls on short screens and, being
+ * a focusable region named by the title, by keyboard too (arrow keys, Page Up/Down; WCAG 2.1.1).
  */
 export function DetailDialog<T extends Record<string, any>>(props: {
   config: CrudDetail<T>;
@@ -69,10 +70,11 @@ export function DetailDialog<T extends Record<string, any>>(props: {
       {t('common.back')}
     </Button>
   );
+  const title = capitalize(t('crud.detailTitle', { name: props.name }));
   return (
     <Modal
       open={state.open}
-      title={capitalize(t('crud.detailTitle', { name: props.name }))}
+      title={title}
       width={config.width ?? DIALOG_WIDTH}
       footer={
         config.footer && context ? (
@@ -86,9 +88,14 @@ export function DetailDialog<T extends Record<string, any>>(props: {
       }
       onCancel={props.onClose}
       afterClose={props.afterClose}
-      styles={{ body: DIALOG_BODY_STYLE }}
     >
-      <div data-testid={`${props.testId}-detail`}>
+      <div
+        data-testid={`${props.testId}-detail`}
+        tabIndex={0}
+        role="region"
+        aria-label={title}
+        style={{ ...DIALOG_BODY_STYLE, paddingInline: '2px 4px' }}
+      >
         {state.record ? (
           config.groups.map((group, i) => (
             <ProDescriptions<T>

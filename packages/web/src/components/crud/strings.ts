@@ -24,6 +24,10 @@ const zh = {
   'crud.total': '共 {total} 条',
   'crud.more': '更多',
   'crud.named': '{name}“{label}”',
+  'crud.discardTitle': '放弃修改',
+  'crud.discardConfirm': '确认放弃未保存的修改？',
+  'crud.discard': '放弃',
+  'crud.keepEditing': '继续编辑',
 };
 const en: Record<keyof typeof zh, string> = {
   'crud.index': 'No.',
@@ -45,5 +49,9 @@ const en: Record<keyof typeof zh, string> = {
   'crud.total': '{total} in total',
   'crud.more': 'More',
   'crud.named': '{name} "{label}"',
+  'crud.discardTitle': 'Discard changes',
+  'crud.discardConfirm': 'Discard the changes you have not saved?',
+  'crud.discard': 'Discard',
+  'crud.keepEditing': 'Keep editing',
 };
 export const crudStrings = stringTable(zh, en);

@@ -145,7 +145,10 @@ function ImportUpload(props: { api: ImportApi; extra?: ReactNode; state: ImportS
   );
 }
 
-/** After the upload: the job's progress and outcome (imported, failed, or the row problems). */
+/**
+ * After the upload: the job's progress and outcome (imported, with the import's note when it has one;
+ * failed; or the row problems).
+ */
 function ImportProgress(props: { job: ImportJobView; state: ImportState }) {
   const { t } = useTranslation();
   const { job } = props;
@@ -166,6 +169,10 @@ function ImportProgress(props: { job: ImportJobView; state: ImportState }) {
           message={t('admin.import.done', { count: job.imported })}
           data-testid="import-done"
         />
+      )}
+      {/* a done import's note: rows written that the office should look at again */}
+      {job.status === JOB_STATUS.done && job.message && (
+        <Alert type="warning" showIcon message={job.message} data-testid="import-note" />
       )}
       {job.status === JOB_STATUS.failed && <Alert type="error" showIcon message={job.message} />}
       {job.status === JOB_STATUS.rejected && (

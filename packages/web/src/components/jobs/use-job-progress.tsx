@@ -66,9 +66,15 @@ export function JobResumedNote(props: { job: JobProgress | null }) {
 /**
  * The progress bar of a job, and under it the note of a take-over (JobResumedNote): active while it
  * runs, green once done, neutral when done with `partial` failures, red when rejected or failed.
- * `percent` is clamped to 0–100. `data-testid` goes on the bar.
+ * `percent` is clamped to 0–100. `data-testid` goes on the bar, and `aria-label` names it (the bar
+ * is a progressbar to assistive technology, which needs a name: axe-core aria-progressbar-name).
  */
-export function JobProgressBar(props: { job: JobProgress; partial?: boolean; 'data-testid'?: string }) {
+export function JobProgressBar(props: {
+  job: JobProgress;
+  partial?: boolean;
+  'data-testid'?: string;
+  'aria-label'?: string;
+}) {
   const { job } = props;
   const status =
     job.status === JOB_STATUS.done
@@ -84,6 +90,7 @@ export function JobProgressBar(props: { job: JobProgress; partial?: boolean; 'da
         percent={Math.max(0, Math.min(100, Math.round(job.percent)))}
         status={status}
         data-testid={props['data-testid']}
+        aria-label={props['aria-label']}
       />
       <JobResumedNote job={job} />
     </>

@@ -2,16 +2,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { formatDateTime, type CandidateResult } from '@tegang/domain';
+import { MemoryRouter } from 'react-router';
+import { formatDateTime, type CandidateResult, type MyEnroll } from '@tegang/domain';
+import { planFrom } from '../../../candidate/test-plan';
 import RecruitInfo from './recruit-info-page';
 
 /**
  * /web/recruit_info: nothing before the score-query start (a Result saying when, no call),
- * the scores and the admission from then on, "暂无录取结果" on 404. The server is a mocked fetch.
+ * the scores and the admission from then on, "暂无录取结果" on 404; an earlier plan's result by
+ * `?planId=` from that plan's score-query start, whatever plan is open. The server is a mocked fetch.
  */
 const DAY = 86_400_000;
 const state = vi.hoisted(() => ({ current: {} as Record<string, unknown> }));
-vi.mock('../../../candidate/state', () => ({ useCandidate: () => state.current }));
+vi.mock('../../../candidate/state', async (actual) => ({
+  ...(await actual<typeof import('../../../candidate/state')>()),
+  useCandidate: () => state.current,
+}));
 
 const result: CandidateResult = {
   planId: 7,
@@ -33,9 +39,26 @@ const result: CandidateResult = {
 
 type Answer = { code: number; msg: string; data: unknown };
 let resultAnswer: () => Answer;
+/** Her applications: plan 5 of an earlier year, its score query open (planFrom(-45)). */
+const earlier: MyEnroll = {
+  plan: { ...planFrom(-45), id: 5, name: '2025年特岗教师招聘计划', year: '2025', status: '2', purged: false },
+  enrollId: 55,
+  serialNo: '202552010200001',
+  auditStatus: '1',
+  auditReason: null,
+  ticket: null,
+  result: { admissionStatus: '1', officeSchool: '南明区第二小学' },
+};
 const fetchMock = vi.fn(async (url: string) => {
   let body: Answer;
   if (url.startsWith('/api/admissionResults/getAdmissionResultsByPlanId/7')) body = resultAnswer();
+  else if (url.startsWith('/api/admissionResults/getAdmissionResultsByPlanId/5'))
+    body = {
+      code: 200,
+      msg: '',
+      data: { ...result, planId: 5, admissionStatus: '1', officeSchool: '南明区第二小学' },
+    };
+  else if (url.startsWith('/api/enroll/listMyEnroll')) body = { code: 200, msg: '', data: [earlier] };
   else if (url.startsWith('/candidate/admissionResults/getAdmissionStatus'))
     body = {
       code: 200,
@@ -54,7 +77,7 @@ const fetchMock = vi.fn(async (url: string) => {
   return { status: 200, json: async () => body };
 });
 
-function renderPage(scoreQueryStartTime: string) {
+function renderPage(scoreQueryStartTime: string, entry = '/web/recruit_info') {
   state.current = {
     loading: false,
     failed: false,
@@ -67,9 +90,11 @@ function renderPage(scoreQueryStartTime: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <App>
-        <RecruitInfo />
-      </App>
+      <MemoryRouter initialEntries={[entry]}>
+        <App>
+          <RecruitInfo />
+        </App>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -122,5 +147,14 @@ describe('candidate admission result page', { timeout: 15_000 }, () => {
     expect((await screen.findByTestId('recruit-not-open')).textContent).toBe(
       '成绩查询将于 2026-12-01 09:00 开放',
     );
+  });
+
+  it("shows an earlier plan's result by ?planId while the open plan's results are not open yet", async () => {
+    renderPage(new Date(Date.now() + 3 * DAY).toISOString(), '/web/recruit_info?planId=5');
+    await screen.findByTestId('recruit-result', undefined, { timeout: 5000 });
+    expect(text('plan-banner')).toContain('往期招聘计划：2025年特岗教师招聘计划（2025年）');
+    expect(text('recruit-admission')).toContain('南明区第二小学');
+    expect(document.title).toContain('录取结果 · 2025年特岗教师招聘计划');
+    expect(fetchMock.mock.calls.some(([url]) => url.includes('getAdmissionResultsByPlanId/7'))).toBe(false);
   });
 });

@@ -7,12 +7,16 @@ import { DictText } from '../../../components/dict';
 import { LoadFailed, Loading } from '../../../candidate/components/loading';
 import { PageCard } from '../../../candidate/components/page-card';
 import { useLabelStyle, useMobile } from '../../../candidate/hooks';
-import { useCandidate } from '../../../candidate/state';
+import { candidateKeys } from '../../../candidate/state';
+import { usePagePlan } from '../../../candidate/page-plan';
+import { EarlierPlanBanner, planPageGate, usePlanPageTitle } from '../../../candidate/components/plan-page';
 import { getAdmissionStatusOptions, getResultByPlanId, type CandidateResult } from '../api';
 
-/** Query keys of the page (under 'candidate': the state's refresh reloads them too). */
+/**
+ * Query keys of the page (under 'candidate': the state's refresh reloads them too); her own result is
+ * candidateKeys.result, shared with the home card.
+ */
 export const resultKeys = {
-  mine: (planId: number | null) => ['candidate', 'admissionResult', planId] as const,
   statuses: ['candidate', 'admissionStatus'] as const,
 };
 
@@ -31,24 +35,28 @@ const STATUS_COLOR: Record<string, string> = {
  * start on (before it a Result saying when; the server refuses too, 400 with the same reason): written
  * and interview score, total, physical examination, admission status (label from the open list
  * GET /candidate/admissionResults/getAdmissionStatus), office school, admission county / session /
- * subject and remarks. 404 'result.none' → "暂无录取结果".
+ * subject and remarks. 404 'result.none' → "暂无录取结果". `?planId=<id>` shows the result of any
+ * plan she applied to, from that plan's score-query start until its personal data is deleted (an
+ * earlier plan: its name and year above); without it, the front-site plan.
  */
 export default function RecruitInfo() {
   const { t } = useTranslation();
-  const state = useCandidate();
-  const plan = state.plan;
-  const open = plan !== null && state.planId !== null && resultsOpen(plan);
+  const view = usePagePlan();
+  const plan = view.plan;
+  const open = plan !== null && view.planId !== null && !view.purged && resultsOpen(plan);
   const result = useQuery({
-    queryKey: resultKeys.mine(state.planId),
-    queryFn: () => getResultByPlanId(state.planId!),
+    queryKey: candidateKeys.result(view.planId),
+    queryFn: () => getResultByPlanId(view.planId!),
     enabled: open,
     retry: (count, e) => !refused(e) && count < 1,
   });
 
+  const gate = planPageGate(view, <Loading />, <LoadFailed onRetry={view.refresh} />);
+  const title = usePlanPageTitle(t('web.recruitInfo.title'), view);
   let body;
-  if (state.loading || (open && result.isPending)) body = <Loading />;
-  else if (state.failed) body = <LoadFailed onRetry={() => void state.refresh()} />;
-  else if (!plan) body = <Empty description={state.message || t('enroll.noPlan')} />;
+  if (gate) body = gate;
+  else if (open && result.isPending) body = <Loading />;
+  else if (!plan) body = <Empty description={view.message || t('enroll.noPlan')} />;
   else if (!open)
     body = (
       <Result
@@ -73,7 +81,8 @@ export default function RecruitInfo() {
   } else body = <ResultView result={result.data!} planName={plan.name} />;
 
   return (
-    <PageCard title={t('web.recruitInfo.title')} testId="recruit-info">
+    <PageCard title={title} testId="recruit-info">
+      {view.earlier && plan && !view.purged && <EarlierPlanBanner plan={plan} />}
       {body}
     </PageCard>
   );

@@ -2,13 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { formatDateTime, type CandidateTicket } from '@tegang/domain';
+import { MemoryRouter } from 'react-router';
+import { formatDateTime, type CandidateTicket, type MyEnroll } from '@tegang/domain';
+import { planFrom } from '../../../candidate/test-plan';
 import AdmissionTicket from './admission-ticket-page';
 
 /**
  * /web/admission_ticket (spec §2): the §2 reminder, the ticket's fields, the download through a
  * single-use link (directly, or in WeChat in a new page with guidance), the server's reason outside
- * the window. The server is a mocked fetch.
+ * the window; an earlier plan's ticket by `?planId=` inside that plan's own window. The server is a
+ * mocked fetch.
  */
 const DAY = 86_400_000;
 const plan = {
@@ -19,7 +22,10 @@ const plan = {
   ticketPrintEndTime: new Date(Date.now() + DAY).toISOString(),
 };
 const state = vi.hoisted(() => ({ current: {} as Record<string, unknown> }));
-vi.mock('../../../candidate/state', () => ({ useCandidate: () => state.current }));
+vi.mock('../../../candidate/state', async (actual) => ({
+  ...(await actual<typeof import('../../../candidate/state')>()),
+  useCandidate: () => state.current,
+}));
 
 const ticket: CandidateTicket = {
   id: 11,
@@ -65,10 +71,24 @@ const pdfAnswer = () => ({
   json: async () => Promise.reject(new Error('not JSON')),
 });
 let linkAnswer: () => unknown = pdfAnswer;
+/** Her applications: an earlier plan 5 inside its print window (planFrom(-25)), plan 6 purged. */
+const earlier = (id: number, purged = false): MyEnroll => ({
+  plan: { ...planFrom(-25), id, name: `202${id}年特岗教师招聘计划`, year: `202${id}`, status: '2', purged },
+  enrollId: 50 + id,
+  serialNo: null,
+  auditStatus: '1',
+  auditReason: null,
+  ticket: purged ? null : '1',
+  result: null,
+});
 const fetchMock = vi.fn(async (url: string) => {
   let body: unknown;
   if (url === LINK) return linkAnswer();
   if (url.startsWith('/api/admissionTicket/getAdmissionTicketByPlanId/7')) body = ticketAnswer();
+  else if (url.startsWith('/api/admissionTicket/getAdmissionTicketByPlanId/5'))
+    body = { code: 200, msg: '', data: { ...ticket, planId: 5, admissionNumber: '2025520102010199' } };
+  else if (url.startsWith('/api/enroll/listMyEnroll'))
+    body = { code: 200, msg: '', data: [earlier(5), earlier(6, true)] };
   else if (url.startsWith('/api/admissionTicket/downloadToken/11')) {
     downloads++;
     body = { code: 200, msg: '', data: { url: LINK } };
@@ -80,22 +100,24 @@ const fetchMock = vi.fn(async (url: string) => {
   return { status: 200, json: async () => body };
 });
 
-function renderPage(enrollStatus = '1') {
+function renderPage(enrollStatus = '1', entry = '/web/admission_ticket', frontPlan: object = plan) {
   state.current = {
     loading: false,
     failed: false,
     message: '',
     planId: 7,
     enrollStatus,
-    plan,
+    plan: frontPlan,
     refresh: () => Promise.resolve(),
   };
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <App>
-        <AdmissionTicket />
-      </App>
+      <MemoryRouter initialEntries={[entry]}>
+        <App>
+          <AdmissionTicket />
+        </App>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -238,6 +260,29 @@ describe('candidate admission ticket page', { timeout: 15_000 }, () => {
     expect((await screen.findByTestId('ticket-not-applied')).textContent).toBe(
       '您未报名本次招聘，没有准考证',
     );
+    expect(ticketCalls()).toBe(0);
+  });
+
+  it("shows an earlier plan's ticket by ?planId inside that plan's own window, naming the plan", async () => {
+    // The front-site plan's print window is over; plan 5's is open.
+    renderPage('0', '/web/admission_ticket?planId=5', planFrom(-45));
+    expect(await screen.findByTestId('ticket-view')).toBeTruthy();
+    expect(text('ticket-admission-number')).toBe('2025520102010199');
+    expect(text('plan-banner')).toContain('往期招聘计划：2025年特岗教师招聘计划（2025年）');
+    expect(text('ticket-plan')).toBe('2025年特岗教师招聘计划');
+    expect(document.title).toContain('准考证下载 · 2025年特岗教师招聘计划');
+    expect(fetchMock.mock.calls.some(([url]) => url.includes('getAdmissionTicketByPlanId/7'))).toBe(false);
+  });
+
+  it('says a purged plan has no ticket and an unknown plan id is not hers, asking for neither', async () => {
+    renderPage('1', '/web/admission_ticket?planId=6');
+    expect((await screen.findByTestId('plan-purged')).textContent).toBe('该计划的个人信息已按保存期限删除');
+    cleanup();
+    renderPage('1', '/web/admission_ticket?planId=99');
+    expect((await screen.findByTestId('plan-unknown')).textContent).toBe('没有找到您在该招聘计划的报名');
+    cleanup();
+    renderPage('1', '/web/admission_ticket?planId=abc');
+    expect(await screen.findByTestId('plan-unknown')).toBeTruthy();
     expect(ticketCalls()).toBe(0);
   });
 });

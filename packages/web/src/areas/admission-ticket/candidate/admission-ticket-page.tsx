@@ -1,22 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, App, Button, Card, Descriptions, Empty, Result, Space, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { APPLY_FLAG, ENROLL_DICT_FIELDS, formatDateTime, windowState } from '@tegang/domain';
+import { ENROLL_DICT_FIELDS, formatDateTime, windowState } from '@tegang/domain';
 import { ApiError } from '../../../api/request';
 import { DictText } from '../../../components/dict';
 import { LoadFailed, Loading } from '../../../candidate/components/loading';
 import { PageCard } from '../../../candidate/components/page-card';
 import { useLabelStyle, useMobile } from '../../../candidate/hooks';
-import { useCandidate, type CandidateState } from '../../../candidate/state';
+import { candidateKeys } from '../../../candidate/state';
+import { usePagePlan, type PagePlanInfo } from '../../../candidate/page-plan';
+import { EarlierPlanBanner, planPageGate, usePlanPageTitle } from '../../../candidate/components/plan-page';
 import { getTicketByPlanId, getTicketDownloadLink, type CandidateTicket } from '../api';
 import { isWeChat, openInNewPage } from '../../../candidate/wechat';
 import { WeChatGuide } from '../../../candidate/components/wechat-guide';
 import { downloadFile } from '../../../api/download';
-
-/** Query key of the candidate's ticket (under 'candidate': the state's refresh reloads it too). */
-export const ticketKey = (planId: number | null) => ['candidate', 'admissionTicket', planId] as const;
 
 /** A refused read (window not open or closed, no distributed ticket): the page says why, no retry. */
 const refused = (e: unknown) => e instanceof ApiError && (e.code === 400 || e.code === 404);
@@ -30,12 +29,15 @@ const RECOUNT_DELAY_MS = 1500;
  * ticket fields as a card and "下载准考证" through a single-use link (GET …/downloadToken/{id}), saved
  * directly, or in WeChat's in-app browser (which blocks downloads) opened in a new page with guidance
  * to continue in a browser and the plan's customer-service phone. Outside the window or before
- * distribution, a Result with the server's reason and the print window.
+ * distribution, a Result with the server's reason and the print window. `?planId=<id>` shows the
+ * ticket of any plan she applied to, inside that plan's own print window (an earlier plan: its name
+ * and year above); without it, the front-site plan. The read shares its cache with the home card's
+ * (candidateKeys.ticket).
  */
 export default function AdmissionTicket() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  const state = useCandidate();
+  const view = usePagePlan();
   useEffect(() => {
     const dialog = modal.info({
       title: t('web.ticket.reminderTitle'),
@@ -50,37 +52,39 @@ export default function AdmissionTicket() {
     return () => dialog.destroy();
   }, [modal, t]);
 
-  const applied = state.enrollStatus === APPLY_FLAG.applied && state.planId !== null;
+  const applied = view.applied && view.planId !== null && !view.purged;
   const ticket = useQuery({
-    queryKey: ticketKey(state.planId),
-    queryFn: () => getTicketByPlanId(state.planId!),
+    queryKey: candidateKeys.ticket(view.planId),
+    queryFn: () => getTicketByPlanId(view.planId!),
     enabled: applied,
     retry: (count, e) => !refused(e) && count < 1,
   });
 
-  const title = t('web.ticket.title');
-  let body;
-  if (state.loading || (applied && ticket.isPending)) body = <Loading />;
-  else if (state.failed) body = <LoadFailed onRetry={() => void state.refresh()} />;
-  else if (!state.plan || state.planId === null)
-    body = <Empty description={state.message || t('enroll.noPlan')} />;
+  const title = usePlanPageTitle(t('web.ticket.title'), view);
+  const gate = planPageGate(view, <Loading />, <LoadFailed onRetry={view.refresh} />);
+  let body: ReactNode;
+  if (gate) body = gate;
+  else if (applied && ticket.isPending) body = <Loading />;
+  else if (!view.plan || view.planId === null)
+    body = <Empty description={view.message || t('enroll.noPlan')} />;
   else if (!applied)
     body = <Empty description={<span data-testid="ticket-not-applied">{t('web.ticket.notApplied')}</span>} />;
   else if (ticket.isError)
     body = refused(ticket.error) ? (
-      <Closed plan={state.plan} reason={ticket.error.message} />
+      <Closed plan={view.plan} reason={ticket.error.message} />
     ) : (
       <LoadFailed message={ticket.error.message} onRetry={() => void ticket.refetch()} />
     );
-  else body = <TicketView ticket={ticket.data!} state={state} recount={() => void ticket.refetch()} />;
+  else body = <TicketView ticket={ticket.data!} plan={view.plan} recount={() => void ticket.refetch()} />;
   return (
     <PageCard title={title} testId="admission-ticket">
+      {view.earlier && view.plan && !view.purged && <EarlierPlanBanner plan={view.plan} />}
       {body}
     </PageCard>
   );
 }
 
-type Plan = NonNullable<CandidateState['plan']>;
+type Plan = PagePlanInfo;
 
 /** The print window of the plan, 'YYYY-MM-DD HH:mm' (China Standard Time). */
 function WindowLine({ plan }: { plan: Plan }) {
@@ -118,15 +122,7 @@ function Closed({ plan, reason }: { plan: Plan; reason: string }) {
 }
 
 /** The ticket as a card readable on a 375 px phone, the download and its count. */
-function TicketView({
-  ticket,
-  state,
-  recount,
-}: {
-  ticket: CandidateTicket;
-  state: CandidateState;
-  recount: () => void;
-}) {
+function TicketView({ ticket, plan, recount }: { ticket: CandidateTicket; plan: Plan; recount: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const mobile = useMobile();
@@ -136,7 +132,7 @@ function TicketView({
   const [refused, setRefused] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const phone = state.plan?.customerServicePhone;
+  const phone = plan.customerServicePhone;
 
   const download = async () => {
     setBusy(true);
@@ -167,13 +163,11 @@ function TicketView({
   const text = (v: string | null | undefined) => v || '—';
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="ticket-view">
-      {state.plan && <Alert type="info" showIcon message={<WindowLine plan={state.plan} />} />}
+      <Alert type="info" showIcon message={<WindowLine plan={plan} />} />
       <div style={{ textAlign: 'center' }}>
-        {state.plan && (
-          <Typography.Text type="secondary" style={{ display: 'block' }}>
-            {state.plan.name}
-          </Typography.Text>
-        )}
+        <Typography.Text type="secondary" style={{ display: 'block' }} data-testid="ticket-plan">
+          {plan.name}
+        </Typography.Text>
         <Typography.Title level={4} style={{ margin: '4px 0' }}>
           {t('web.ticket.heading')}
         </Typography.Title>

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import { formatDateTime, type CandidatePlan } from '@tegang/domain';
+import { RouterProvider, createMemoryRouter, useSearchParams } from 'react-router';
+import { formatDateTime, type CandidatePlan, type MyEnroll } from '@tegang/domain';
 import { planFrom } from '../../../candidate/test-plan';
 import { viewport } from '../../../test-viewport';
 import { StageCard } from './stage-card';
@@ -19,6 +19,7 @@ vi.mock('../../../candidate/state', () => ({
     enroll: (planId: number | null) => ['candidate', 'enroll', planId],
     ticket: (planId: number | null) => ['candidate', 'home', 'ticket', planId],
     result: (planId: number | null) => ['candidate', 'admissionResult', planId],
+    myEnroll: ['candidate', 'myEnroll'],
   },
 }));
 
@@ -26,11 +27,13 @@ type Answer = { code: number; msg: string; data: unknown };
 let enrollAnswer: Answer;
 let ticketAnswer: Answer;
 let resultAnswer: Answer;
+let listAnswer: Answer;
 const fetchMock = vi.fn(async (url: string) => {
   let body: Answer;
   if (url.startsWith('/api/enroll/getEnrollByPlanId/7')) body = enrollAnswer;
   else if (url.startsWith('/api/admissionTicket/getAdmissionTicketByPlanId/7')) body = ticketAnswer;
   else if (url.startsWith('/api/admissionResults/getAdmissionResultsByPlanId/7')) body = resultAnswer;
+  else if (url.startsWith('/api/enroll/listMyEnroll')) body = listAnswer;
   else body = { code: 404, msg: 'not found', data: null };
   return { status: 200, json: async () => body };
 });
@@ -59,7 +62,8 @@ function renderCard(plan: CandidatePlan | null, { applied = true, canCandidate =
       { path: '/web/enroll', element: <div data-testid="enroll-page" /> },
       { path: '/web/enroll_table', element: <div data-testid="enroll-table-page" /> },
       { path: '/web/admission_ticket', element: <div data-testid="ticket-page" /> },
-      { path: '/web/recruit_info', element: <div data-testid="result-page" /> },
+      { path: '/web/recruit_info', element: <ResultPage /> },
+      { path: '/web/my_enroll', element: <div data-testid="my-enroll-page" /> },
     ],
     { initialEntries: ['/web/user_info'] },
   );
@@ -74,12 +78,43 @@ function renderCard(plan: CandidatePlan | null, { applied = true, canCandidate =
 
 const text = (id: string) => screen.getByTestId(id).textContent ?? '';
 
+/** The result page's stand-in: says which plan it was opened for. */
+function ResultPage() {
+  const [params] = useSearchParams();
+  return <div data-testid="result-page">{params.get('planId') ?? ''}</div>;
+}
+
+/** One of her applications in an earlier plan `id`, `startDays` as planFrom. */
+const application = (
+  id: number,
+  startDays: number,
+  fields: Partial<MyEnroll> = {},
+  purged = false,
+): MyEnroll => ({
+  plan: {
+    ...planFrom(startDays),
+    id,
+    name: `202${id}年特岗教师招聘计划`,
+    year: `202${id}`,
+    status: '2',
+    purged,
+  },
+  enrollId: 50 + id,
+  serialNo: null,
+  auditStatus: '1',
+  auditReason: null,
+  ticket: null,
+  result: null,
+  ...fields,
+});
+
 describe('candidate home stage card', { timeout: 15_000 }, () => {
   beforeEach(() => {
     viewport(375);
     enrollAnswer = enrolment('0');
     ticketAnswer = { code: 404, msg: '暂无准考证', data: null };
     resultAnswer = { code: 404, msg: '暂无录取结果', data: null };
+    listAnswer = { code: 200, msg: '', data: [] };
     fetchMock.mockClear();
     vi.stubGlobal('fetch', fetchMock);
   });
@@ -197,5 +232,48 @@ describe('candidate home stage card', { timeout: 15_000 }, () => {
     cleanup();
     renderCard(null, { applied: false });
     expect(text('stage-no-plan')).toBe('当前没有正在进行的招聘计划');
+  });
+
+  it('lists the earlier plans that still concern her under the open plan, each with its own action', async () => {
+    listAnswer = {
+      code: 200,
+      msg: '',
+      data: [
+        application(7, -5), // the open plan itself: not repeated
+        application(5, -400, { result: { admissionStatus: '1', officeSchool: '南明区第一小学' } }),
+        application(4, -800, { result: { admissionStatus: '0', officeSchool: null } }),
+        application(3, -1200, { result: { admissionStatus: '1', officeSchool: '六枝特区第一小学' } }, true),
+        application(2, -1600, { auditStatus: '2', auditReason: '学历不符' }), // nothing left to do
+      ],
+    };
+    renderCard(planFrom(-5), { applied: false, canCandidate: true });
+    expect((await screen.findByTestId('stage-state')).textContent).toBe('未报名');
+    await screen.findByTestId('stage-earlier');
+    const rows = screen.getAllByTestId('stage-earlier-item');
+    expect(rows.map((r) => r.dataset.planId)).toEqual(['5', '4']);
+    expect(rows[0]!.textContent).toContain('2025年特岗教师招聘计划');
+    expect(rows[0]!.textContent).toContain('2025年');
+    expect(screen.getAllByTestId('stage-earlier-state').map((e) => e.textContent)).toEqual([
+      '已录取',
+      '未录取',
+    ]);
+    const action = screen.getAllByTestId('stage-earlier-action')[0]!;
+    expect(action.textContent).toContain('查看录取结果');
+    expect(text('stage-earlier-all')).toContain('全部报名（5）');
+    fireEvent.click(action);
+    expect((await screen.findByTestId('result-page')).textContent).toBe('5');
+  });
+
+  it('shows no earlier section when no earlier plan concerns her or the list failed', async () => {
+    listAnswer = { code: 200, msg: '', data: [application(2, -1600, { auditStatus: '2' })] };
+    renderCard(planFrom(-5), { applied: false, canCandidate: true });
+    await screen.findByTestId('stage-state');
+    await waitFor(() => expect(calls('listMyEnroll')).toBe(1));
+    expect(screen.queryByTestId('stage-earlier')).toBeNull();
+    cleanup();
+    listAnswer = { code: 500, msg: '服务器错误', data: null };
+    renderCard(planFrom(-5), { applied: false, canCandidate: true });
+    await screen.findByTestId('stage-state');
+    expect(screen.queryByTestId('stage-earlier')).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, ConfigProvider, Empty, Grid, Space, Steps, Tag, Typography } from 'antd';
+import { Alert, Button, Card, ConfigProvider, Divider, Empty, Grid, Space, Steps, Typography } from 'antd';
 import {
   DownloadOutlined,
   EditOutlined,
   FileSearchOutlined,
   FormOutlined,
   IdcardOutlined,
+  RightOutlined,
   TrophyOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -15,39 +16,14 @@ import {
   type CandidateActionKey,
   type CandidatePlan,
   type CandidateStage,
-  type CandidateStageState,
 } from '@tegang/domain';
 import { LoadFailed, Loading } from '../../../candidate/components/loading';
+import { StageTag } from '../../../candidate/components/stage-tag';
 import { useMobile } from '../../../candidate/hooks';
+import { useMyEnrollList } from '../../../candidate/page-plan';
 import { useCandidate } from '../../../candidate/state';
 import { useCandidateStage } from '../../../candidate/stage';
-
-/** Tag colour of each candidate state: to do (blue), waiting (gold), wrong (red), done (green). */
-const STATE_COLOR: Record<CandidateStageState, string> = {
-  notApplied: 'blue',
-  closed: 'default',
-  pending: 'gold',
-  rejected: 'error',
-  passed: 'success',
-  ticketReady: 'processing',
-  resultsOpen: 'processing',
-  admitted: 'success',
-  notAdmitted: 'default',
-  resultPublished: 'processing',
-};
-
-/**
- * Tag text darker than antd's preset where the preset is under 4.5:1 on its tint (WCAG 2.1 SC 1.4.3):
- * gold #d48806 on #fffbe6 is 2.9:1 (gold-9 #874d00: 7.6:1), green #52c41a on #f6ffed 2.2:1
- * (green-9 #135200: 9.4:1).
- */
-const GOLD_TEXT = '#874d00';
-const GREEN_TEXT = '#135200';
-const STATE_TEXT: Partial<Record<CandidateStageState, string>> = {
-  pending: GOLD_TEXT,
-  passed: GREEN_TEXT,
-  admitted: GREEN_TEXT,
-};
+import { earlierPlansOfConcern, type MyEnrollView } from '../../enroll/candidate/my-enroll';
 
 /** Stages not running: grey, yet 5.7:1 on white (WCAG 2.1 SC 1.4.3: contrast at least 4.5:1). */
 const GREY = 'rgba(0, 0, 0, 0.6)';
@@ -74,7 +50,9 @@ const ACTION_ICON: Record<CandidateActionKey, ReactNode> = {
  * 成绩可查询 / 已录取, 未录取 or 录取结果可查询 once the result is published), what that means with its date, the next action as a primary button, and the plan's
  * timeline with past stages done, the running one current and later ones greyed with their dates.
  * The state comes from useCandidateStage, the one place the site computes it (the sidebar shows the
- * same). Test id `stage-card`.
+ * same). Under it, the earlier plans that still concern her (results open or published, a ticket to
+ * print; not purged) as compact rows with their state and the way to that plan's page, and the way
+ * to 我的报名. Test id `stage-card`.
  */
 export function StageCard() {
   const { t } = useTranslation();
@@ -90,7 +68,13 @@ export function StageCard() {
       <Empty description={<span data-testid="stage-no-plan">{state.message || t('enroll.noPlan')}</span>} />
     );
   else if (view.failed || !view.stage) body = <LoadFailed onRetry={view.retry} />;
-  else body = <StageView plan={plan} stage={view.stage} />;
+  else
+    body = (
+      <>
+        <StageView plan={plan} stage={view.stage} />
+        <EarlierPlans frontPlanId={state.planId} now={view.now} />
+      </>
+    );
   return (
     <Card
       title={t('home.title')}
@@ -141,14 +125,7 @@ function StageView({ plan, stage }: { plan: CandidatePlan; stage: CandidateStage
           {t('home.myState')}
           {t('web.colon')}
         </Typography.Text>
-        <Tag
-          color={STATE_COLOR[stage.state]}
-          data-testid="stage-state"
-          data-state={stage.state}
-          style={{ fontSize: 14, lineHeight: '24px', color: STATE_TEXT[stage.state] }}
-        >
-          {t(`home.state.${stage.state}`)}
-        </Tag>
+        <StageTag state={stage.state} large testId="stage-state" />
       </div>
       {stage.state === 'rejected' ? (
         <Alert
@@ -218,5 +195,89 @@ function StageView({ plan, stage }: { plan: CandidatePlan; stage: CandidateStage
         </div>
       </ConfigProvider>
     </Space>
+  );
+}
+
+/** How many earlier plans the card lists; 我的报名 has them all. */
+const EARLIER_MAX = 3;
+
+/**
+ * The earlier plans that still concern her (earlierPlansOfConcern), newest first, at most
+ * EARLIER_MAX, each a compact row: the plan's name and year, her state, and the button to that plan's
+ * page (its stage's next action at `?planId=`); then the way to 我的报名. Nothing while the list loads
+ * or when it failed (我的报名 says why), nor when no earlier plan concerns her.
+ */
+function EarlierPlans({ frontPlanId, now }: { frontPlanId: number | null; now: Date }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const list = useMyEnrollList();
+  if (!list.data) return null;
+  const earlier = earlierPlansOfConcern(list.data, now, frontPlanId);
+  if (!earlier.length) return null;
+  return (
+    <section aria-labelledby="stage-earlier-title" data-testid="stage-earlier">
+      <Divider style={{ margin: '16px 0 12px' }} />
+      <Typography.Title level={5} id="stage-earlier-title" style={{ margin: '0 0 8px' }}>
+        {t('web.myEnroll.earlier')}
+      </Typography.Title>
+      <Space direction="vertical" size={8} style={{ width: '100%' }}>
+        {earlier.slice(0, EARLIER_MAX).map((v) => (
+          <EarlierRow key={v.item.plan.id} view={v} />
+        ))}
+      </Space>
+      <Button
+        type="link"
+        style={{ paddingInline: 0, marginTop: 4 }}
+        onClick={() => navigate('/web/my_enroll')}
+        data-testid="stage-earlier-all"
+      >
+        {t('web.myEnroll.all', { count: list.data.length })}
+        <RightOutlined />
+      </Button>
+    </section>
+  );
+}
+
+/** One earlier plan: name and year, the state tag, the primary action to its page. */
+function EarlierRow({ view }: { view: MyEnrollView }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { plan } = view.item;
+  const action = view.actions.find((a) => a.primary)!;
+  const next = view.stage!.nextAction!;
+  return (
+    <div
+      data-testid="stage-earlier-item"
+      data-plan-id={plan.id}
+      style={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 8,
+        padding: '8px 12px',
+        border: '1px solid #f0f0f0',
+        borderRadius: 8,
+      }}
+    >
+      <div style={{ flex: '1 1 180px', minWidth: 0 }}>
+        <Typography.Text strong style={{ display: 'block' }} data-testid="stage-earlier-plan">
+          {plan.name}
+        </Typography.Text>
+        <Space size={6} wrap style={{ marginTop: 4 }}>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('web.myEnroll.year', { year: plan.year })}
+          </Typography.Text>
+          <StageTag state={view.stage!.state} testId="stage-earlier-state" />
+        </Space>
+      </div>
+      <Button
+        icon={ACTION_ICON[next.key]}
+        onClick={() => navigate(action.path)}
+        data-testid="stage-earlier-action"
+        data-action={next.key}
+      >
+        {t(`home.action.${next.key}`)}
+      </Button>
+    </div>
   );
 }

@@ -177,6 +177,32 @@ describe('EnrollForm after a failed submit', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('enroll-error-summary')).toBeTruthy(); // the others are still wrong
   });
 
+  it('with only the photo missing, scrolls to the photo and focuses its upload button', async () => {
+    saveDraft({ planId: 7, candidateId: 3 }, filled);
+    renderForm();
+    const button = screen.getByTestId('photo-upload-button');
+    fireEvent.click(screen.getByTestId('enroll-submit'));
+    const summary = await screen.findByTestId('enroll-error-summary');
+    expect(summary.querySelectorAll('a')).toHaveLength(1);
+    expect(summary.textContent).toContain('照片');
+    await waitFor(() => expect(document.activeElement).toBe(button));
+    // The label names the button, and the button is described by the field's error.
+    expect(document.querySelector('label[for="picture"]')?.textContent).toContain('照片');
+    expect(button.id).toBe('picture');
+    await waitFor(() =>
+      expect(
+        document.getElementById(button.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent,
+      ).toContain('请上传本人近期免冠照片'),
+    );
+    expect(button.hasAttribute('aria-required')).toBe(false);
+    expect(vi.mocked(submitApply)).not.toHaveBeenCalled();
+
+    // The summary's link goes there again once the focus moved away.
+    (screen.getByTestId('enroll-submit') as HTMLElement).focus();
+    fireEvent.click(screen.getByTestId('enroll-error-summary-picture'));
+    expect(document.activeElement).toBe(button);
+  });
+
   it("lists the fields a server's 400 names and sends the photo restored from the draft", async () => {
     saveDraft({ planId: 7, candidateId: 3 }, filled);
     expect(

@@ -67,9 +67,13 @@ function NewEnroll({ planId }: { planId: number }) {
         ) : notice.isError ? (
           <LoadFailed onRetry={() => void notice.refetch()} />
         ) : notice.data?.context ? (
+          // A box that scrolls: focusable and named, so that it scrolls by keyboard too (WCAG 2.1.1).
           <div
             className="tegang-notice"
             data-testid="enroll-notice-content"
+            tabIndex={0}
+            role="region"
+            aria-label={t('web.enroll.notice')}
             style={{
               maxHeight: '55vh',
               overflowY: 'auto',

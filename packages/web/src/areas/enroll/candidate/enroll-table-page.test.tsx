@@ -3,12 +3,16 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { App } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
+import type { MyEnroll } from '@tegang/domain';
+import { planFrom } from '../../../candidate/test-plan';
+import { getEnrollByPlanId } from '../api';
 import EnrollTable from './enroll-table-page';
 
 /**
  * /web/enroll_table: the enrolment form is fetched through its single-use link before anything is
  * saved, so a refused download (409 photo missing, 503 storage) shows the server's message on the
- * page instead of its JSON in a bare browser page (docs/security.md "Object storage").
+ * page instead of its JSON in a bare browser page (docs/security.md "Object storage"). An earlier
+ * plan's form is reached by `?planId=`, named with its plan and year.
  */
 vi.mock('../../../candidate/state', async (actual) => ({
   ...(await actual<typeof import('../../../candidate/state')>()),
@@ -26,16 +30,32 @@ vi.mock('../../../candidate/state', async (actual) => ({
 vi.mock('../../../api/reference', () => ({ listDictItems: () => Promise.resolve([]) }));
 vi.mock('../api', async (actual) => ({
   ...(await actual<typeof import('../api')>()),
-  getEnrollByPlanId: () =>
+  getEnrollByPlanId: vi.fn((planId: number) =>
     Promise.resolve({
-      id: 21,
+      id: planId === 5 ? 55 : 21,
+      planId,
       name: '王小明',
       idCard: '520102199001010011',
       phone: '13900000001',
-      auditStatus: '0',
+      serialNo: planId === 5 ? '202552010200001' : null,
+      auditStatus: planId === 5 ? '1' : '0',
     }),
+  ),
   getEnrollDownloadLink: () => Promise.resolve({ url: LINK }),
+  listMyEnroll: () => Promise.resolve(MINE),
 }));
+
+/** Her applications: the front-site plan 7, an earlier plan 5, and plan 6 whose data was deleted. */
+const item = (id: number, name: string, purged = false): MyEnroll => ({
+  plan: { ...planFrom(-400), id, name, year: name.slice(0, 4), status: '2', purged },
+  enrollId: 50 + id,
+  serialNo: null,
+  auditStatus: '1',
+  auditReason: null,
+  ticket: null,
+  result: null,
+});
+const MINE: MyEnroll[] = [item(5, '2025年特岗教师招聘计划'), item(6, '2024年特岗教师招聘计划', true)];
 
 const LINK = '/api/enroll/downloadEnrollFile/21?token=abc';
 const BLOB_URL = 'blob:http://localhost/enroll-21';
@@ -52,11 +72,11 @@ const fetchMock = vi.fn(async (url: string) => {
   return { status: 404, headers: new Headers(), json: async () => ({ code: 404, msg: 'not found' }) };
 });
 
-function renderPage() {
+function renderPage(entry = '/web/enroll_table') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[entry]}>
         <App>
           <EnrollTable />
         </App>
@@ -65,7 +85,7 @@ function renderPage() {
   );
 }
 
-describe('the enrolment form download', () => {
+describe('the enrolment form download', { timeout: 15_000 }, () => {
   let clicked: string[];
   let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
   beforeEach(() => {
@@ -161,5 +181,26 @@ describe('the enrolment form download', () => {
     expect(link.getAttribute('href')).toBe(LINK);
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.textContent).toBe('报名表没有打开？点此在新页面打开');
+  });
+
+  it("shows an earlier plan's form by ?planId with its plan and year, its 报名序号, and no editing", async () => {
+    renderPage('/web/enroll_table?planId=5');
+    expect(await screen.findByTestId('enroll-download')).toBeTruthy();
+    expect(vi.mocked(getEnrollByPlanId)).toHaveBeenLastCalledWith(5);
+    expect(screen.getByTestId('plan-banner').textContent).toContain(
+      '往期招聘计划：2025年特岗教师招聘计划（2025年）',
+    );
+    expect(screen.getByTestId('enroll-table-plan').textContent).toBe('2025年特岗教师招聘计划');
+    expect(screen.getByTestId('enroll-table').textContent).toContain('202552010200001');
+    expect(screen.queryByRole('button', { name: /查看我的报名/ })).toBeNull();
+    expect(document.title).toContain('下载报名表 · 2025年特岗教师招聘计划');
+  });
+
+  it('says a purged plan has no form to read, and asks nothing', async () => {
+    vi.mocked(getEnrollByPlanId).mockClear();
+    renderPage('/web/enroll_table?planId=6');
+    expect((await screen.findByTestId('plan-purged')).textContent).toBe('该计划的个人信息已按保存期限删除');
+    expect(screen.queryByTestId('enroll-download')).toBeNull();
+    expect(vi.mocked(getEnrollByPlanId)).not.toHaveBeenCalled();
   });
 });

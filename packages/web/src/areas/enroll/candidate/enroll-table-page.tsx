@@ -11,8 +11,9 @@ import { PageCard } from '../../../candidate/components/page-card';
 import { enrollChoiceItems } from './enroll-view';
 import { AuditNotice, AuditStatusTag } from './audit-status';
 import { useLabelStyle, useMobile } from '../../../candidate/hooks';
-import { candidateKeys, useCandidate } from '../../../candidate/state';
-import { APPLY_FLAG } from '@tegang/domain';
+import { candidateKeys } from '../../../candidate/state';
+import { usePagePlan } from '../../../candidate/page-plan';
+import { EarlierPlanBanner, planPageGate, usePlanPageTitle } from '../../../candidate/components/plan-page';
 import { isWeChat, openInNewPage } from '../../../candidate/wechat';
 import { WeChatGuide } from '../../../candidate/components/wechat-guide';
 
@@ -21,18 +22,19 @@ import { WeChatGuide } from '../../../candidate/components/wechat-guide';
  * form through a short-lived single-use link (DESIGN: never the session token in a URL), fetched and
  * saved on the page so that a refused download (409 photo missing, 503 storage) shows its message here.
  * In WeChat's in-app browser, which cannot save files, the link opens in a new page with the same
- * "open in a browser" guidance as the admission ticket.
+ * "open in a browser" guidance as the admission ticket. `?planId=<id>` shows the form of any plan she
+ * applied to (an earlier plan: its name and year above, no editing); without it, the front-site plan.
  */
 export default function EnrollTable() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const state = useCandidate();
+  const view = usePagePlan();
   const mobile = useMobile();
   const labelStyle = useLabelStyle(140);
-  const applied = state.enrollStatus === APPLY_FLAG.applied && state.planId !== null;
+  const applied = view.applied && view.planId !== null && !view.purged;
   const enroll = useQuery({
-    queryKey: candidateKeys.enroll(state.planId),
-    queryFn: () => getEnrollByPlanId(state.planId!),
+    queryKey: candidateKeys.enroll(view.planId),
+    queryFn: () => getEnrollByPlanId(view.planId!),
     enabled: applied,
   });
   const [downloading, setDownloading] = useState(false);
@@ -63,24 +65,28 @@ export default function EnrollTable() {
     }
   };
 
-  const title = t('web.enrollTable.title');
+  const title = usePlanPageTitle(t('web.enrollTable.title'), view);
   const record = enroll.data;
-  if (state.loading) return <PageCard title={title}>{<Loading />}</PageCard>;
-  if (state.failed)
-    return <PageCard title={title}>{<LoadFailed onRetry={() => void state.refresh()} />}</PageCard>;
+  const gate = planPageGate(view, <Loading />, <LoadFailed onRetry={view.refresh} />);
+  if (gate)
+    return (
+      <PageCard title={title} testId="enroll-table">
+        {gate}
+      </PageCard>
+    );
   if (!applied || (enroll.isSuccess && !record))
     return (
       <PageCard title={title} testId="enroll-table">
         <Empty
           description={
             <span data-testid="not-applied">
-              {state.planId === null
-                ? state.message || t('web.enrollTable.noPlan')
+              {view.planId === null
+                ? view.message || t('web.enrollTable.noPlan')
                 : t('web.enrollTable.notApplied')}
             </span>
           }
         >
-          {state.planId !== null && state.canCandidate && (
+          {view.planId !== null && view.canCandidate && (
             <Button type="primary" icon={<FormOutlined />} onClick={() => navigate('/web/enroll')}>
               {t('web.enrollTable.goApply')}
             </Button>
@@ -91,6 +97,7 @@ export default function EnrollTable() {
 
   return (
     <PageCard title={title} testId="enroll-table">
+      {view.earlier && view.plan && <EarlierPlanBanner plan={view.plan} />}
       {enroll.isPending ? (
         <Loading />
       ) : enroll.isError || !record ? (
@@ -98,8 +105,12 @@ export default function EnrollTable() {
       ) : (
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
           <Alert type="info" showIcon message={t('web.enrollTable.tip')} />
-          <AuditNotice enroll={record} editable={state.canCandidate} />
-          {state.plan && <Typography.Text strong>{state.plan.name}</Typography.Text>}
+          <AuditNotice enroll={record} editable={view.canCandidate} />
+          {view.plan && (
+            <Typography.Text strong data-testid="enroll-table-plan">
+              {view.plan.name}
+            </Typography.Text>
+          )}
           <Descriptions
             bordered
             size={mobile ? 'small' : 'middle'}
@@ -109,6 +120,9 @@ export default function EnrollTable() {
               { key: 'name', label: t('field.name'), children: record.name },
               { key: 'idCard', label: t('field.idCard'), children: record.idCard },
               { key: 'phone', label: t('field.phone'), children: record.phone },
+              ...(record.serialNo
+                ? [{ key: 'serialNo', label: t('field.serialNo'), children: record.serialNo }]
+                : []),
               ...enrollChoiceItems(record, t),
               {
                 key: 'auditStatus',
@@ -128,9 +142,11 @@ export default function EnrollTable() {
             >
               {t('web.enrollTable.download')}
             </Button>
-            <Button size="large" icon={<FormOutlined />} onClick={() => navigate('/web/enroll')}>
-              {t('web.enroll.viewMine')}
-            </Button>
+            {!view.earlier && (
+              <Button size="large" icon={<FormOutlined />} onClick={() => navigate('/web/enroll')}>
+                {t('web.enroll.viewMine')}
+              </Button>
+            )}
           </Space>
           {refused && <Alert type="error" showIcon data-testid="enroll-download-refused" message={refused} />}
           {guide && (
@@ -138,7 +154,7 @@ export default function EnrollTable() {
               guide={t('web.enrollTable.wechatGuide')}
               openLabel={t('web.enrollTable.wechatOpen')}
               blockedUrl={guide.blockedUrl}
-              phone={state.plan?.customerServicePhone}
+              phone={view.plan?.customerServicePhone}
               testIdPrefix="enroll"
             />
           )}

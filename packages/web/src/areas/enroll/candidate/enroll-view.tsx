@@ -43,6 +43,19 @@ export function enrollChoiceItems(enroll: CandidateEnroll, t: TFunction): Items 
   ];
 }
 
+/** The 报名序号 (the number the office files the form by), once given. */
+function serialNoItems(enroll: CandidateEnroll, t: TFunction): Items {
+  return enroll.serialNo
+    ? [
+        {
+          key: 'serialNo',
+          label: t('field.serialNo'),
+          children: <span data-testid="enroll-serial">{enroll.serialNo}</span>,
+        },
+      ]
+    : [];
+}
+
 /** The basic info group, in the form's order; conditional fields only when they apply. */
 function basicItems(enroll: CandidateEnroll, t: TFunction): Items {
   return ENROLL_BASIC_FIELDS.filter((f) => {
@@ -111,7 +124,7 @@ export function EnrollView({ enroll }: { enroll: CandidateEnroll }) {
         column={column}
         styles={styles}
         style={{ marginTop: 24 }}
-        items={enrollChoiceItems(enroll, t)}
+        items={[...serialNoItems(enroll, t), ...enrollChoiceItems(enroll, t)]}
       />
     </div>
   );

@@ -37,14 +37,22 @@ function imageSize(file: File): Promise<{ width: number; height: number } | null
 /**
  * Photo input with preview (field `picture`, sent as `updateImg`). The chosen file is checked before
  * upload with the domain's checkPhotoFile (type, 2 MB) and the minimum size; a failed check is handed
- * to `onInvalid` (the form shows it on the field) and the previous photo stays.
+ * to `onInvalid` (the form shows it on the field) and the previous photo stays. `id` (the form item's
+ * field id, given by Form.Item) goes on the upload button with the field's aria-describedby (its
+ * error): the label points at it, and a failed submit scrolls to and focuses it as any other field
+ * (antd scrollToField finds a field by its id). aria-required stays off: a button takes none.
  */
 export function PhotoUpload({
+  id,
+  'aria-describedby': describedBy,
   value,
   onChange,
   onInvalid,
   disabled,
 }: {
+  id?: string;
+  /** The field's error or help text (Form.Item), read out with the button. */
+  'aria-describedby'?: string;
   value?: PhotoValue;
   onChange?: (value: PhotoValue) => void;
   onInvalid?: (message: string) => void;
@@ -105,7 +113,12 @@ export function PhotoUpload({
               return Upload.LIST_IGNORE;
             }}
           >
-            <Button icon={<CameraOutlined />}>
+            <Button
+              id={id}
+              aria-describedby={describedBy}
+              icon={<CameraOutlined />}
+              data-testid="photo-upload-button"
+            >
               {url ? t('web.enroll.photo.change') : t('web.enroll.photo.upload')}
             </Button>
           </Upload>

@@ -19,7 +19,7 @@ import { schemaRule } from '../../../components/rules';
 
 /**
  * The users screen's columns and form fields (spec §2 "Users", §3 System user, §5): account, name,
- * sex, phone, department, roles, state, created; the form adds password (new accounts), region and
+ * sex, phone, department, region, roles, state, created; the form adds password (new accounts), region and
  * the supervision switch.
  */
 
@@ -62,6 +62,15 @@ export function userColumns(
       ellipsis: true,
       fieldProps: { treeData: departments, treeDefaultExpandAll: true, allowClear: true },
       render: (_dom, row) => titleOf(departments, row.departmentId) ?? '-',
+    },
+    // The administrator's region (spec §6 region scope): what the account sees and may change.
+    {
+      title: t('field.region'),
+      dataIndex: 'regionName',
+      search: false,
+      width: 200,
+      ellipsis: true,
+      render: (_dom, row) => row.regionName ?? '-',
     },
     {
       title: t('field.roleIds'),
