@@ -23,11 +23,28 @@ export interface AxeFinding {
 }
 
 /**
+ * Waits until no finite animation or transition of the page is running (a dialog zooming in, a drawer
+ * sliding, a menu fading): colours read halfway through a fade are lighter than the page shows at
+ * rest, and axe would count them against contrast. Endless animations (spinners) are not waited for.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
+/**
  * Runs axe-core (WCAG 2.0/2.1 A and AA rules plus best practices, as axe runs by default) on what
- * `page` shows now, after evaluating the script once per document. Returns the serious and critical
+ * `page` shows once its animations have settled, after evaluating the script once per document. Returns the serious and critical
  * violations only; an empty array means the state passes. Throws if the page cannot take the script.
  */
 export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  await animationsSettled(page);
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(AXE_SCRIPT);
   const violations = await page.evaluate(async () => {

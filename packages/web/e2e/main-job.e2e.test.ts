@@ -161,8 +161,15 @@ const USER = { userName: 'nanming01', password: 'Nm1!pass', nickName: '南明区
 async function logout(page: Page) {
   await page.getByTestId('user-menu').click();
   await page.getByTestId('user-menu-logout').click();
-  await page.getByTestId('logout-ok').click();
-  await page.waitForURL('**/login**');
+  // A click during the confirm's opening animation can be lost: press 确定 until the login page shows.
+  await expect
+    .poll(async () => {
+      const ok = page.getByTestId('logout-ok');
+      if (await ok.isVisible()) await ok.click({ timeout: 2000 }).catch(() => undefined);
+      await page.waitForURL('**/login**', { timeout: 1000 }).catch(() => undefined);
+      return new URL(page.url()).pathname;
+    })
+    .toBe('/login');
 }
 
 const visibleOption = (page: Page, text: string) =>
