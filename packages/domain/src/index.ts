@@ -32,6 +32,7 @@ export * from './admission-result';
 export * from './candidate-stage';
 export * from './my-enroll';
 export * from './selection';
+export * from './selection-views';
 export * from './sms-notice';
 export * from './retention';
 export * from './system-views';

@@ -14,6 +14,7 @@ import { monitorArea } from './monitor';
 import { planDataArea } from './plan-data';
 import { recruitPlanArea } from './recruit-plan';
 import { retentionArea } from './retention';
+import { selectionArea } from './selection';
 import { smsNoticeArea } from './sms-notice';
 import { systemArea } from './system';
 import { verifyArea } from './verify';
@@ -38,6 +39,7 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   admissionResultArea,
   smsNoticeArea,
   retentionArea,
+  selectionArea,
   systemArea,
   monitorArea,
   websiteArea,
